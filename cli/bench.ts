@@ -1,0 +1,212 @@
+/**
+ * `npm run bench [-- --json]`: speed figures of the engine (and later the UI), one line per
+ * figure: `id value unit (target ...)`. With `--json`:
+ * `{"benchmarks":[{"id","value","unit","target","better"}]}`.
+ *
+ * Printed figures, not a timed test: the machine is shared, so numbers vary run to run.
+ * To add a figure, append an entry to `benchmarks` (later issues add theirs here).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { evaluate } from '../model/evaluate';
+import { parseScenarioOrThrow } from '../model/scenario';
+import { getModelPreset } from '../model/scenario/presets';
+import { toTrainingInput } from '../model/evaluate';
+import { autoLayout, simulateTraining } from '../model/training';
+import type { TrainingInput } from '../model/training';
+
+export type Benchmark = {
+  readonly id: string;
+  readonly unit: string;
+  /** Target value (a bound); `better` says which side of it is good. */
+  readonly target: number;
+  readonly better: 'lower' | 'higher';
+  readonly description: string;
+  /** Measure and return the figure in `unit`. */
+  readonly run: () => number;
+};
+
+export type BenchmarkResult = {
+  readonly id: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly target: number;
+  readonly better: 'lower' | 'higher';
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/**
+ * Median time of one call, in µs: `warmup` calls first (JIT), then `blocks` blocks of
+ * `perBlock` calls each timed together (one call is too short for the timer), median block mean.
+ */
+export function medianMicros(
+  fn: () => void,
+  warmup: number,
+  blocks: number,
+  perBlock: number,
+): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const means: number[] = [];
+  for (let b = 0; b < blocks; b++) {
+    const t0 = performance.now();
+    for (let i = 0; i < perBlock; i++) fn();
+    means.push(((performance.now() - t0) * 1000) / perBlock);
+  }
+  return median(means);
+}
+
+/** The 1,024× H100 InfiniBand example: a fully specified layout (no search inside). */
+function trainingExample() {
+  const raw = JSON.parse(
+    readFileSync(resolve(here, '../examples/pretrain-llama3-70b-1024xh100-ib.json'), 'utf8'),
+  ) as unknown;
+  return parseScenarioOrThrow(raw);
+}
+
+/** Megatron 1T (Narayanan et al. 2021 Table 1) on 3,072 A100s, layout left to the engine. */
+function megatron1tInput(): TrainingInput {
+  const p = getModelPreset('megatron-1t');
+  if (!p) throw new Error('preset megatron-1t missing');
+  const s = p.shape;
+  return {
+    model: {
+      layers: s.layers,
+      hidden: s.hiddenSize,
+      heads: s.attentionHeads,
+      kvHeads: s.kvHeads,
+      ffnHidden: s.ffnHiddenSize,
+      ffnType: s.ffnType,
+      vocab: s.vocabSize,
+      seqLen: s.seqLenTokens,
+      moe: null,
+    },
+    training: {
+      globalBatchSeqs: p.globalBatchSeqs,
+      microBatch: null,
+      precision: 'fp16',
+      recompute: null,
+      finetune: null,
+      tokensToTrain: null,
+      optimizer: 'adam',
+    },
+    parallelism: 'auto',
+    cluster: {
+      acceleratorId: 'a100-sxm-80gb',
+      gpus: 3072,
+      gpusPerNode: 8,
+      nvlinkDomain: 8,
+      scaleOut: { fabric: 'infiniband', gbpsPerGpu: 200, tiers: null, oversubscription: null },
+    },
+    stack: 'optimized',
+  };
+}
+
+/** The benchmark table. */
+export const benchmarks: readonly Benchmark[] = [
+  {
+    id: 'evaluate_training_us',
+    unit: 'µs',
+    target: 50,
+    better: 'lower',
+    description:
+      'median time of one full evaluate() of a training scenario (1,024× H100, fixed layout)',
+    run: () => {
+      const scenario = trainingExample();
+      return medianMicros(() => void evaluate(scenario), 500, 41, 200);
+    },
+  },
+  {
+    id: 'training_engine_us',
+    unit: 'µs',
+    target: 50,
+    better: 'lower',
+    description:
+      'median time of the training engine alone (simulateTraining) on the same scenario: the training stage of evaluate_training_us',
+    run: () => {
+      const scenario = trainingExample();
+      if (scenario.workload.kind !== 'training')
+        throw new Error('example is not a training scenario');
+      const input = toTrainingInput(scenario, scenario.workload);
+      return medianMicros(() => void simulateTraining(input), 500, 41, 200);
+    },
+  },
+  {
+    id: 'auto_layout_1t_3072_ms',
+    unit: 'ms',
+    target: 250,
+    better: 'lower',
+    description: 'auto layout search for Megatron 1T on 3,072 A100s (median of 5 after 1 warm-up)',
+    run: () => {
+      const input = megatron1tInput();
+      return medianMicros(() => void autoLayout(input), 1, 5, 1) / 1000;
+    },
+  },
+];
+
+function round(v: number): number {
+  return Number(v.toPrecision(4));
+}
+
+/** Run the given benchmarks (all by default, or those whose id is listed). */
+export function runBenchmarks(
+  table: readonly Benchmark[] = benchmarks,
+  only: readonly string[] = [],
+): BenchmarkResult[] {
+  return table
+    .filter((b) => only.length === 0 || only.includes(b.id))
+    .map((b) => ({
+      id: b.id,
+      value: round(b.run()),
+      unit: b.unit,
+      target: b.target,
+      better: b.better,
+    }));
+}
+
+/** `id value unit (target ≤ x unit)` per line. */
+export function formatBenchText(results: readonly BenchmarkResult[]): string {
+  return results
+    .map(
+      (r) =>
+        `${r.id} ${r.value} ${r.unit} (target ${r.better === 'lower' ? '≤' : '≥'} ${r.target} ${r.unit})`,
+    )
+    .join('\n');
+}
+
+export function formatBenchJson(results: readonly BenchmarkResult[]): string {
+  return JSON.stringify({ benchmarks: results }, null, 2);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const only = args.filter((a) => !a.startsWith('-'));
+  const unknownId = only.find((id) => !benchmarks.some((b) => b.id === id));
+  if (unknownId) {
+    process.stderr.write(
+      `unknown benchmark "${unknownId}"; known: ${benchmarks.map((b) => b.id).join(', ')}\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    const results = runBenchmarks(benchmarks, only);
+    process.stdout.write(`${json ? formatBenchJson(results) : formatBenchText(results)}\n`);
+  } catch (e) {
+    process.stderr.write(`bench failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) main();

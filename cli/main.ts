@@ -1,0 +1,244 @@
+/**
+ * ClusterPlan command line: `npm run cli -- <command> [args]`.
+ *
+ *   evaluate FILE.json... [--json]   evaluate scenario files (the app's own format)
+ *   validate FILE... [--json]        run clusterplan-validation/1 case files through the engine
+ *
+ * Commands live in one table (`commands`); later issues add `report` and `search` there.
+ * Everything but `main()` is a pure-ish function of (argv, io) so tests call it directly.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { evaluateMany } from '../model/evaluate';
+import type { EvaluationResult } from '../model/evaluate';
+import { formatScenarioIssues, parseScenarioFile } from '../model/scenario';
+import type { Scenario } from '../model/scenario';
+import { runValidation } from '../model/validation';
+import {
+  formatEvaluateJson,
+  formatEvaluateText,
+  formatValidateJson,
+  formatValidateText,
+} from './format';
+
+/** Where a command reads files and writes output (real files and streams in `main`). */
+export type CliIo = {
+  readonly readFile: (path: string) => string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+};
+
+export type ParsedArgs = {
+  readonly command: string | null;
+  readonly files: readonly string[];
+  readonly json: boolean;
+  readonly help: boolean;
+  /** Options this parser does not know (reported as an error by the command). */
+  readonly unknownOptions: readonly string[];
+};
+
+/** Split argv (without `node script`) into command, files and flags. `--` ends options. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  let command: string | null = null;
+  const files: string[] = [];
+  const unknownOptions: string[] = [];
+  let json = false;
+  let help = false;
+  let optionsDone = false;
+  for (const arg of argv) {
+    if (!optionsDone && arg === '--') {
+      optionsDone = true;
+    } else if (!optionsDone && arg === '--json') {
+      json = true;
+    } else if (!optionsDone && (arg === '--help' || arg === '-h')) {
+      help = true;
+    } else if (!optionsDone && arg.startsWith('-') && arg !== '-') {
+      unknownOptions.push(arg);
+    } else if (command === null) {
+      command = arg;
+    } else {
+      files.push(arg);
+    }
+  }
+  return { command, files, json, help, unknownOptions };
+}
+
+export type CliCommand = {
+  readonly name: string;
+  readonly usage: string;
+  readonly summary: string;
+  /** false: reserved for a later issue; running it says so. */
+  readonly available: boolean;
+  readonly run: (args: ParsedArgs, io: CliIo) => number;
+};
+
+function readJson(path: string, io: CliIo): unknown {
+  let text: string;
+  try {
+    text = io.readFile(path);
+  } catch (e) {
+    throw new Error(`${path}: cannot read file (${e instanceof Error ? e.message : String(e)})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new Error(`${path}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+function fail(io: CliIo, message: string, code = 1): number {
+  io.stderr(`${message}\n`);
+  return code;
+}
+
+function checkArgs(args: ParsedArgs, io: CliIo, usage: string): number | null {
+  if (args.unknownOptions.length) {
+    return fail(io, `unknown option ${args.unknownOptions.join(', ')}\nusage: ${usage}`, 2);
+  }
+  if (args.files.length === 0) return fail(io, `no file given\nusage: ${usage}`, 2);
+  return null;
+}
+
+/** `evaluate FILE.json... [--json]`: every metric of every scenario in the files. */
+export function runEvaluate(args: ParsedArgs, io: CliIo): number {
+  const bad = checkArgs(args, io, EVALUATE_USAGE);
+  if (bad !== null) return bad;
+  const scenarios: Scenario[] = [];
+  for (const path of args.files) {
+    let raw: unknown;
+    try {
+      raw = readJson(path, io);
+    } catch (e) {
+      return fail(io, e instanceof Error ? e.message : String(e));
+    }
+    const parsed = parseScenarioFile(raw);
+    if (!parsed.ok) {
+      return fail(io, `${path}: invalid scenario\n${indent(formatScenarioIssues(parsed.issues))}`);
+    }
+    scenarios.push(...parsed.scenarios);
+  }
+  let results: EvaluationResult[];
+  try {
+    results = evaluateMany(scenarios);
+  } catch (e) {
+    return fail(io, `evaluation failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  io.stdout(`${args.json ? formatEvaluateJson(results) : formatEvaluateText(results)}\n`);
+  return 0;
+}
+
+/** `validate FILE... [--json]`: per case prediction vs observation, then the summary. */
+export function runValidate(args: ParsedArgs, io: CliIo): number {
+  const bad = checkArgs(args, io, VALIDATE_USAGE);
+  if (bad !== null) return bad;
+  const files: unknown[] = [];
+  for (const path of args.files) {
+    try {
+      files.push(readJson(path, io));
+    } catch (e) {
+      return fail(io, e instanceof Error ? e.message : String(e));
+    }
+  }
+  let report;
+  try {
+    report = runValidation(files);
+  } catch (e) {
+    return fail(io, e instanceof Error ? e.message : String(e));
+  }
+  io.stdout(`${args.json ? formatValidateJson(report) : formatValidateText(report)}\n`);
+  return 0;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}
+
+const EVALUATE_USAGE = 'evaluate FILE.json... [--json]';
+const VALIDATE_USAGE = 'validate FILE... [--json]';
+
+function notYet(name: string): CliCommand['run'] {
+  return (_args, io) => fail(io, `"${name}" is not available in this build yet`, 2);
+}
+
+/** The subcommand table. */
+export const commands: readonly CliCommand[] = [
+  {
+    name: 'evaluate',
+    usage: EVALUATE_USAGE,
+    summary: 'evaluate scenario files and print every metric with its unit',
+    available: true,
+    run: runEvaluate,
+  },
+  {
+    name: 'validate',
+    usage: VALIDATE_USAGE,
+    summary: 'run clusterplan-validation/1 case files and report the error per case',
+    available: true,
+    run: runValidate,
+  },
+  {
+    name: 'report',
+    usage: 'report FILE.json... --out REPORT.pdf',
+    summary: 'export a comparison report (a later issue adds it)',
+    available: false,
+    run: notYet('report'),
+  },
+  {
+    name: 'search',
+    usage: 'search SPEC.json',
+    summary: 'search for the cheapest build meeting a target (a later issue adds it)',
+    available: false,
+    run: notYet('search'),
+  },
+];
+
+export function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.usage.length));
+  const lines = commands.map(
+    (c) => `  ${c.usage.padEnd(width)}  ${c.summary}${c.available ? '' : ' [not yet]'}`,
+  );
+  return ['usage: npm run cli -- <command> [args]', '', 'commands:', ...lines].join('\n');
+}
+
+/**
+ * Run the CLI. Returns the exit code: 0 success, 1 error (bad file, invalid scenario, engine
+ * error), 2 usage error. Errors go to `io.stderr`.
+ */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  const args = parseArgs(argv);
+  if (args.command === null || args.command === 'help') {
+    if (args.help || args.command === 'help') {
+      io.stdout(`${helpText()}\n`);
+      return 0;
+    }
+    return fail(io, helpText(), 2);
+  }
+  const cmd = commands.find((c) => c.name === args.command);
+  if (!cmd) return fail(io, `unknown command "${args.command}"\n${helpText()}`, 2);
+  if (args.help) {
+    io.stdout(`usage: ${cmd.usage}\n${cmd.summary}\n`);
+    return 0;
+  }
+  return cmd.run(args, io);
+}
+
+/**
+ * Process entry point. Relative paths are resolved against the directory the user ran
+ * `npm run` from (npm's INIT_CWD), falling back to the working directory.
+ */
+export function main(): void {
+  const base = process.env['INIT_CWD'] ?? process.cwd();
+  const io: CliIo = {
+    readFile: (path) => readFileSync(resolve(base, path), 'utf8'),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  };
+  process.exitCode = runCli(process.argv.slice(2), io);
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) main();

@@ -1,0 +1,107 @@
+// `npm test`: typecheck, lint, format check, unit tests, build, end-to-end tests; then one plain
+// line `N passed, N failed[, N skipped]` summing the unit and e2e runners' JSON reports.
+// Every step runs even when an earlier one fails, so one run shows everything that is wrong;
+// the exit code is non-zero if any step failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPORTS = path.join(ROOT, 'reports');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** The Chromium the e2e tests will use, or null with nothing available. */
+async function findChromium() {
+  if (process.env.CHROMIUM_PATH)
+    return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  try {
+    const { chromium } = await import('playwright-core');
+    const own = chromium.executablePath();
+    return own && existsSync(own) ? own : null;
+  } catch {
+    return null;
+  }
+}
+
+const failures = [];
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n== ${name}`);
+  const r = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    failures.push(name);
+    console.log(`== ${name}: FAILED (${seconds} s)`);
+  } else {
+    console.log(`== ${name}: ok (${seconds} s)`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const chromium = await findChromium();
+if (!chromium) {
+  console.error(
+    'No Chromium for the end-to-end tests: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
+  );
+  process.exit(1);
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+const vitestJson = path.join(REPORTS, 'vitest.json');
+const playwrightJson = path.join(REPORTS, 'playwright.json');
+
+step('typecheck', npm, ['run', '-s', 'typecheck']);
+step('lint', npm, ['run', '-s', 'lint']);
+step('format check', npm, ['run', '-s', 'format:check']);
+step('unit tests', npx, [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+step('build', npm, ['run', '-s', 'build']);
+step('end-to-end tests', npx, ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  CHROMIUM_PATH: chromium,
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const unit = readJson(vitestJson);
+if (unit) {
+  passed += unit.numPassedTests ?? 0;
+  failed += unit.numFailedTests ?? 0;
+  skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
+} else {
+  failures.push('unit tests (no report)');
+}
+const e2e = readJson(playwrightJson);
+if (e2e?.stats) {
+  passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+  failed += e2e.stats.unexpected ?? 0;
+  skipped += e2e.stats.skipped ?? 0;
+} else {
+  failures.push('end-to-end tests (no report)');
+}
+
+console.log('');
+if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

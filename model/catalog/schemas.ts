@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { sourcedNumberSchema } from './sourced';
+
+/**
+ * Zod schemas of the catalog item kinds owned by the infrastructure catalog (systems, CPUs,
+ * NICs, switches, optics, cables, drives, storage systems, cooling types, facility presets,
+ * electricity prices, grid carbon, colocation and construction prices, cloud GPU prices and
+ * accelerator power). Accelerators themselves live in accelerators.ts (another owner).
+ * Every number is a `SourcedNumber` (value, unit, sources, date, basis, soft).
+ */
+
+const sn = sourcedNumberSchema;
+const id = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'id must be lower-case kebab-case');
+const base = {
+  id,
+  name: z.string().min(1),
+  vendor: z.string().optional(),
+  notes: z.string().optional(),
+};
+const countOf = z.object({ id, count: z.number().int().min(0).max(1000) });
+
+/** Cooling of a system (how its heat leaves the chassis). */
+export const systemCoolingSchema = z.enum(['air', 'liquid']);
+
+/**
+ * A server or rack-scale system. Node power is built bottom-up from its components
+ * (GPUs, CPUs, DRAM, NICs, node-side optics, drives, platform, fans, PSU losses) and
+ * compared with `ratedPowerW` (the nameplate maximum).
+ */
+export const systemSchema = z.object({
+  ...base,
+  acceleratorId: id,
+  /** Accelerators per node (a rack-scale system is one node). */
+  gpusPerNode: z.number().int().min(1).max(1024),
+  form: z.enum(['server', 'rack']),
+  heightU: sn,
+  ratedPowerW: sn,
+  cooling: systemCoolingSchema,
+  cpus: countOf,
+  /** DDR DIMM memory powered outside the CPU module (LPDDR on a CPU module counts as 0). */
+  dimmMemoryGb: sn,
+  nics: z.array(countOf),
+  nodeTransceivers: z.array(countOf),
+  drives: z.array(countOf),
+  /** NVSwitch / PCIe switches / BMC / retimers / board: not in any other component. */
+  platformW: sn,
+  psuEfficiency: sn,
+  /** Scale-out (compute fabric) ports per node and their line rate. */
+  scaleOutPorts: z.number().int().min(0).max(1024),
+  scaleOutGbps: z.number().min(0),
+  /** Storage / in-band fabric ports per node. */
+  storagePorts: z.number().int().min(0).max(64),
+  priceUsd: sn,
+});
+export type CatalogSystem = z.infer<typeof systemSchema>;
+
+export const cpuSchema = z.object({ ...base, cores: sn, tdpW: sn, idleW: sn });
+export type CatalogCpu = z.infer<typeof cpuSchema>;
+
+/** Per-accelerator power figures used by the power model (keyed by accelerator id). */
+export const acceleratorPowerSchema = z.object({ ...base, tdpW: sn, idleW: sn });
+export type CatalogAcceleratorPower = z.infer<typeof acceleratorPowerSchema>;
+
+export const nicSchema = z.object({
+  ...base,
+  gbps: sn,
+  ports: z.number().int().min(1).max(8),
+  powerW: sn,
+  priceUsd: sn,
+});
+export type CatalogNic = z.infer<typeof nicSchema>;
+
+export const switchSchema = z.object({
+  ...base,
+  fabric: z.enum(['infiniband', 'ethernet']),
+  role: z.enum(['compute', 'management']),
+  /** Ports at `portGbps` (the radix used for fat-tree sizing). */
+  radix: sn,
+  portGbps: sn,
+  heightU: sn,
+  /** Power without optics (passive cables). */
+  typicalPowerW: sn,
+  priceUsd: sn,
+});
+export type CatalogSwitch = z.infer<typeof switchSchema>;
+
+export const transceiverSchema = z.object({
+  ...base,
+  gbps: sn,
+  /** Logical ports carried by one module (2 for a twin-port 2x400G OSFP). */
+  portsPerModule: z.number().int().min(1).max(8),
+  powerW: sn,
+  priceUsd: sn,
+});
+export type CatalogTransceiver = z.infer<typeof transceiverSchema>;
+
+export const cableSchema = z.object({
+  ...base,
+  medium: z.enum(['dac', 'acc', 'fiber']),
+  powerW: sn,
+  priceUsd: sn,
+});
+export type CatalogCable = z.infer<typeof cableSchema>;
+
+export const driveSchema = z.object({
+  ...base,
+  capacityTb: sn,
+  readGBps: sn,
+  writeGBps: sn,
+  activeW: sn,
+  idleW: sn,
+  priceUsdPerTb: sn,
+});
+export type CatalogDrive = z.infer<typeof driveSchema>;
+
+export const storageSystemSchema = z.object({
+  ...base,
+  priceUsdPerTb: sn,
+  powerWPerTb: sn,
+  readGBpsPerRackUnit: sn,
+  usableTbPerRackUnit: sn,
+});
+export type CatalogStorageSystem = z.infer<typeof storageSystemSchema>;
+
+export const coolingTypeIdSchema = z.enum(['air', 'rear-door', 'direct-liquid', 'immersion']);
+export type CoolingTypeId = z.infer<typeof coolingTypeIdSchema>;
+
+export const coolingSchema = z.object({
+  ...base,
+  id: coolingTypeIdSchema,
+  pue: sn,
+  wueLPerKwh: sn,
+  rackLimitKw: sn,
+  /** Share of an air-cooled server's input power taken by its fans under this cooling. */
+  serverFanFraction: sn,
+});
+export type CatalogCooling = z.infer<typeof coolingSchema>;
+
+export const facilityPresetSchema = z.object({
+  ...base,
+  coolingType: coolingTypeIdSchema,
+  rackLimitKw: sn,
+  pue: sn,
+  floorM2PerRack: sn,
+});
+export type CatalogFacilityPreset = z.infer<typeof facilityPresetSchema>;
+
+export const electricityPriceSchema = z.object({
+  ...base,
+  region: z.string(),
+  /** Price per kWh in `currency` (ISO 4217). */
+  pricePerKwh: sn,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+export type CatalogElectricityPrice = z.infer<typeof electricityPriceSchema>;
+
+export const gridCarbonSchema = z.object({ ...base, region: z.string(), gCo2PerKwh: sn });
+export type CatalogGridCarbon = z.infer<typeof gridCarbonSchema>;
+
+export const colocationPriceSchema = z.object({ ...base, region: z.string(), usdPerKwMonth: sn });
+export type CatalogColocationPrice = z.infer<typeof colocationPriceSchema>;
+
+export const constructionCostSchema = z.object({ ...base, region: z.string(), usdPerW: sn });
+export type CatalogConstructionCost = z.infer<typeof constructionCostSchema>;
+
+export const cloudPriceSchema = z.object({
+  ...base,
+  provider: z.string(),
+  acceleratorId: id,
+  pricing: z.enum(['on-demand', 'reserved', 'spot', 'capacity-block']),
+  usdPerGpuHour: sn,
+});
+export type CatalogCloudPrice = z.infer<typeof cloudPriceSchema>;
+
+/** Every kind this module owns, with its item schema. */
+export const kindSchemas = {
+  system: systemSchema,
+  cpu: cpuSchema,
+  acceleratorPower: acceleratorPowerSchema,
+  nic: nicSchema,
+  switch: switchSchema,
+  transceiver: transceiverSchema,
+  cable: cableSchema,
+  drive: driveSchema,
+  storageSystem: storageSystemSchema,
+  cooling: coolingSchema,
+  facilityPreset: facilityPresetSchema,
+  electricity: electricityPriceSchema,
+  gridCarbon: gridCarbonSchema,
+  colocation: colocationPriceSchema,
+  construction: constructionCostSchema,
+  cloudPrice: cloudPriceSchema,
+} as const;
+
+export type CatalogKind = keyof typeof kindSchemas;
+export const catalogKinds = Object.keys(kindSchemas) as CatalogKind[];
+
+/** Item type of each kind. */
+export type CatalogItemOf = {
+  system: CatalogSystem;
+  cpu: CatalogCpu;
+  acceleratorPower: CatalogAcceleratorPower;
+  nic: CatalogNic;
+  switch: CatalogSwitch;
+  transceiver: CatalogTransceiver;
+  cable: CatalogCable;
+  drive: CatalogDrive;
+  storageSystem: CatalogStorageSystem;
+  cooling: CatalogCooling;
+  facilityPreset: CatalogFacilityPreset;
+  electricity: CatalogElectricityPrice;
+  gridCarbon: CatalogGridCarbon;
+  colocation: CatalogColocationPrice;
+  construction: CatalogConstructionCost;
+  cloudPrice: CatalogCloudPrice;
+};

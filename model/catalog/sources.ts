@@ -1,0 +1,1045 @@
+import type { Source } from './sourced';
+
+/**
+ * The catalog's source index: every source id a catalog number cites. Seeded from
+ * shared/research/catalog.json (`source_index`) plus the few sources this catalog adds.
+ * `kind`: vendor | vendor-copy | secondary | community | estimate (community and estimate are soft).
+ */
+export const catalogSources: readonly Source[] = [
+  {
+    id: 'nv-dgxb200-ug',
+    title: 'NVIDIA DGX B200 User Guide - Introduction (hardware overview, mechanical, power)',
+    url: 'https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-dgxgb200-hw',
+    title: 'NVIDIA DGX GB200 User Guide - Hardware (rack configuration, compute tray)',
+    url: 'https://docs.nvidia.com/dgx/dgxgb200-user-guide/hardware.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-spod-gb200-arch',
+    title: 'NVIDIA DGX SuperPOD RA (DGX GB200) - Architecture (SU = 8 racks, 1.2 MW TDP)',
+    url: 'https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-gb200/latest/dgx-superpod-architecture.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-spod-b200-comp',
+    title: 'NVIDIA DGX SuperPOD RA (DGX B200) - Key components (72 PF FP8 / 144 PF FP4, 1,440 GB)',
+    url: 'https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-b200/latest/dgx-superpod-components.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-spod-b300-arch',
+    title:
+      'NVIDIA DGX SuperPOD RA (DGX B300) - Architecture (4 per rack, >50 kW/rack; SU component counts)',
+    url: 'https://docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300/latest/dgx-superpod-architecture.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-spod-h100-ra',
+    title:
+      'NVIDIA DGX SuperPOD RA-11333-001 V11 (DGX H100) - full text incl. Table 6 storage guidelines (read via a text copy stored in a public GitHub repo; primary at docs.nvidia.com)',
+    url: 'https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/index.html',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'nv-cabling-portpower',
+    title: 'NVIDIA DGX SuperPOD cabling design guide - Port power',
+    url: 'https://docs.nvidia.com/dgx-superpod/design-guide-cabling-data-centers/latest/port-power.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-linkx-overview',
+    title: 'NVIDIA LinkX 100G-PAM4 product line overview (DAC/LACC/MM/SM power and reach)',
+    url: 'https://docs.nvidia.com/networking/display/400g100gpam4ovpub/linkx-100g-pam4-product-line-overview',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-mms4x00ns-spec',
+    title: 'NVIDIA MMS4X00-NS 800G twin-port OSFP transceiver - Specifications',
+    url: 'https://docs.nvidia.com/networking/display/800gmms4x00ns/specifications',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-mms4x00nm',
+    title: 'NVIDIA MMS4X00-NM 800G twin-port OSFP 2x400G SM 500m - Application overview',
+    url: 'https://docs.nvidia.com/networking/display/mms4x00nm800g500m/application+overview',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-mms4x50nm',
+    title:
+      'NVIDIA MMS4X50-NM 800G twin-port OSFP 2xFR4 2km - Application overview (4.5 ns/m fiber delay)',
+    url: 'https://docs.nvidia.com/networking/display/mms4x50nm800g2kmpub/application+overview',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-mma4z00ns400',
+    title: 'NVIDIA MMA4Z00-NS400-T 400G single-port OSFP MM 50m - Connectivity scenarios',
+    url: 'https://docs.nvidia.com/networking/display/MMA4Z00NS400T/Connectivity+Scenarios',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-mma1z00ns400',
+    title: 'NVIDIA MMA1Z00-NS400-T 400G QSFP112 MM transceiver - Overview',
+    url: 'https://docs.nvidia.com/networking/display/MMA1Z00NS400T/Overview',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-cx7-intro',
+    title: 'NVIDIA ConnectX-7 PCIe stand-up adapter user manual - Introduction',
+    url: 'https://docs.nvidia.com/networking/display/ConnectX7VPI/Introduction',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-cx8-intro',
+    title: 'NVIDIA ConnectX-8 SuperNIC user manual - Introduction',
+    url: 'https://docs.nvidia.com/networking/display/connectx8supernic/introduction',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-bf3-ctrl',
+    title: 'NVIDIA BlueField-3 DPU Controller user manual - Introduction (max power up to 150 W)',
+    url: 'https://docs.nvidia.com/networking/display/BF3DPUController/Introduction',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-bf3-if',
+    title: 'NVIDIA BlueField-3 DPU/SuperNIC - Supported interfaces (16 Arm cores, 32 GB DDR5)',
+    url: 'https://docs.nvidia.com/networking/display/bf3dpu/supported+interfaces',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-h100pcie-pb',
+    title: 'NVIDIA H100 PCIe Product Brief PB-11133-001_v02 (Nov 2022), mirror',
+    url: 'https://manuals.plus/m/56b0c3ef7d0a1c470c0af8f05a0bd1f29a778007472ba941201fbbb185c9bccd',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'nv-h100-table-hpctech',
+    title: 'NVIDIA H100 SXM/PCIe spec table reproduced by HPC Tech (Japan)',
+    url: 'https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'nv-gb200-hgxb200-table',
+    title:
+      'NVIDIA GB200 NVL72 vs HGX B200 technical specifications table (reproduced verbatim on a personal notes site)',
+    url: 'https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'nv-l40s-table',
+    title: 'NVIDIA L40/L40S datasheet table reproduced by reseller (mullet.se)',
+    url: 'https://www.mullet.se/product.html?product_id=355414',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'nv-hgxb300-table',
+    title:
+      'HGX B300 NVL16 vs HGX B200 spec table (FiberMall blog, copy of NVIDIA table; partly garbled)',
+    url: 'https://fibermall.com/blog/?p=17161',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'dsx-storage',
+    title: 'NVIDIA requirements for AI clouds (DSX) - Storage requirements',
+    url: 'https://docs.nvidia.com/dsx/guides/nvidia-requirements-for-ai-clouds/storage-requirements',
+    kind: 'vendor',
+  },
+  {
+    id: 'rackula-3287',
+    title:
+      'RackulaLives/Rackula docs/research/3287-external.md (research note dated 2026-09-13 compiling NVIDIA user guides, switch manuals and RAs; cites networking-docs.nvidia.com/qm97x0hw/specifications, sn5000hw, dgxh100-user-guide, DGX B200 DC best-practices deck)',
+    url: 'https://github.com/RackulaLives/Rackula/blob/6867e8318ab855fa78e78153f9b677d2cc7c5be8/docs/research/3287-external.md',
+    kind: 'secondary',
+  },
+  {
+    id: 'glenn-h100',
+    title: 'Glenn K. Lockwood - H100 notes (peak TFLOPS table from NVIDIA)',
+    url: 'https://glennklockwood.com/garden/processors/h100',
+    kind: 'secondary',
+  },
+  {
+    id: 'glenn-a100',
+    title: 'Glenn K. Lockwood - A100 notes (cites NVIDIA A100 datasheet)',
+    url: 'https://glennklockwood.com/garden/processors/A100',
+    kind: 'secondary',
+  },
+  {
+    id: 'glenn-b200',
+    title: 'Glenn K. Lockwood - B200 / GB200 notes (HGX 1000 W and GB200 1200 W peak tables)',
+    url: 'https://glennklockwood.com/garden/processors/B200',
+    kind: 'secondary',
+  },
+  {
+    id: 'glenn-b300',
+    title: 'Glenn K. Lockwood - B300 / GB300 NVL72 notes',
+    url: 'https://glennklockwood.com/garden/processors/B300',
+    kind: 'secondary',
+  },
+  {
+    id: 'glenn-comprel',
+    title:
+      'Glenn K. Lockwood - Component reliability (Llama 3.1 interruption table, Crusoe H200 faults)',
+    url: 'https://glennklockwood.com/garden/component-reliability',
+    kind: 'secondary',
+  },
+  {
+    id: 'glenn-jobrel',
+    title: 'Glenn K. Lockwood - Job reliability (JMTTI / uptime of Llama 3, Gemini, OPT-175B)',
+    url: 'https://glennklockwood.com/garden/job-reliability',
+    kind: 'secondary',
+  },
+  {
+    id: 'verda-gb300',
+    title:
+      'Verda (ex-DataCrunch) - NVIDIA GB300 NVL72 architecture: per-GPU dense specs of GB300/GB200/B300/B200',
+    url: 'https://verda.com/blog/gb300-nvl72-architecture',
+    kind: 'secondary',
+  },
+  {
+    id: 'thunder-a100',
+    title: 'Thunder Compute - NVIDIA A100 specifications',
+    url: 'https://www.thundercompute.com/blog/nvidia-a100-specs-full-guide',
+    kind: 'secondary',
+  },
+  {
+    id: 'a100-wp-notes',
+    title: 'A100 whitepaper notes (NVSwitch, 8 GPUs, 600 GB/s)',
+    url: 'https://jingchaozhang.github.io/A100-white-paper/',
+    kind: 'community',
+  },
+  {
+    id: 'gadgetmix-dgxa100',
+    title: 'Gadgetmix - NVIDIA A100 / DGX A100 ($199,000)',
+    url: 'http://gadgetmix.com/nvidia-a100-gpu-with-ampere-architecture/2470/',
+    kind: 'secondary',
+  },
+  {
+    id: 'lzwjava-h200',
+    title: 'H100 vs H200 spec comparison table',
+    url: 'https://lzwjava.github.io/nvidia-h200-gpu-specs-en',
+    kind: 'community',
+  },
+  {
+    id: 'aiminingco-h200',
+    title: 'AI Mining Co - H200 specs (same GH100, 700 W, drop-in HGX)',
+    url: 'https://www.aiminingco.com/gpu/h200/specs',
+    kind: 'community',
+  },
+  {
+    id: 'aiwiki-h200',
+    title: 'AI Wiki - NVIDIA H200 (announced 13 Nov 2023, shipping Q2 2024)',
+    url: 'https://aiwiki.ai/wiki/nvidia_h200/raw',
+    kind: 'community',
+  },
+  {
+    id: 'saul-h200',
+    title: 'Saul Electric - NVIDIA H200 specs (H200 NVL/PCIe 600 W)',
+    url: 'https://www.saulelectric.com/nvidia-h200.html',
+    kind: 'community',
+  },
+  {
+    id: 'grok-h100',
+    title: 'Grokipedia - Nvidia H100 (announcement 22 Mar 2022, PCIe shipping Oct 2022)',
+    url: 'https://grokipedia.com/page/Nvidia_H100',
+    kind: 'community',
+  },
+  {
+    id: 'pcmag-h100',
+    title: 'PCMag encyclopedia - H100 (up to 256 H100 via NVLink)',
+    url: 'https://www.pcmag.com/encyclopedia/term/h100',
+    kind: 'secondary',
+  },
+  {
+    id: 'awesome-b200',
+    title: 'AwesomeAgents - NVIDIA B200 (shipping from early 2025)',
+    url: 'https://awesomeagents.ai/hardware/nvidia-b200',
+    kind: 'community',
+  },
+  {
+    id: 'aiwiki-gb200',
+    title: 'AI Wiki - NVIDIA GB200 NVL72 (1.4 EF FP4, 720 PF FP8, 13.4 TB, 130 TB/s)',
+    url: 'https://aiwiki.ai/wiki/nvidia_gb200_nvl72/raw',
+    kind: 'community',
+  },
+  {
+    id: 'sth-gb200-techradar',
+    title:
+      'TechRadar (via Yahoo) summarising ServeTheHome: DGX GB200 NVL72 ~120 kW, 1.36 t, copper spine saves ~20 kW',
+    url: 'https://sg.news.yahoo.com/nvidias-exaflop-supercomputer-rack-looks-142212690.html',
+    kind: 'secondary',
+  },
+  {
+    id: 'continuum-gb200',
+    title: 'Continuum Labs - GB200 NVL72 (~US$3M)',
+    url: 'https://training.continuumlabs.ai/infrastructure/servers-and-chips/nvidia-gb200-nvl72',
+    kind: 'community',
+  },
+  {
+    id: 'xataka-gb200',
+    title: 'Xataka - NVIDIA DGX GB200 NVL72 (~$3M, 1.36 t, 18 compute + 9 switch trays)',
+    url: 'https://www.xatakaon.com/robotics-and-ai/nvidias-ai-supercomputer-costs-3-million-to-operate-it-uses-a-switch-with-nearly-2-miles-of-cable',
+    kind: 'secondary',
+  },
+  {
+    id: 'introl-gb300',
+    title:
+      'Introl - GB300 NVL72 (~120 kW; compute trays ~6.5 kW; switch trays 3.6 kW; Supermicro 2025)',
+    url: 'https://introl.com/blog/why-nvidia-gb300-nvl72-blackwell-ultra-matters',
+    kind: 'community',
+  },
+  {
+    id: 'yobitel-b300',
+    title: 'Yobitel KB - NVIDIA B300 (288 GB HBM3e, 12-high)',
+    url: 'https://www.yobitel.com/knowledge-base/nvidia-b300',
+    kind: 'community',
+  },
+  {
+    id: 'hf-hw-h100',
+    title: 'Hugging Face hardware page - H100 (MSRP $30k, 700 W)',
+    url: 'https://huggingface.co/hardware/h100',
+    kind: 'community',
+  },
+  {
+    id: 'hf-hw-h200',
+    title: 'Hugging Face hardware page - H200 (MSRP $32k)',
+    url: 'https://huggingface.co/hardware/h200',
+    kind: 'community',
+  },
+  {
+    id: 'hf-hw-b300',
+    title: 'Hugging Face hardware page - B300 (MSRP $45k, 288 GB, 1400 W)',
+    url: 'https://huggingface.co/hardware/b300',
+    kind: 'community',
+  },
+  {
+    id: 'hf-hw-mi300',
+    title: 'Hugging Face hardware page - MI300 (MSRP $15k, 750 W)',
+    url: 'https://huggingface.co/hardware/mi300',
+    kind: 'community',
+  },
+  {
+    id: 'techspot-h100price',
+    title:
+      "TechSpot - Raymond James (via Barron's): H100 costs ~$3,320 to make, sells for $25,000-30,000 (Aug 2023)",
+    url: 'https://www.techspot.com/news/99839-nvidia-garners-reported-1000-profit-each-h100-gpu.html',
+    kind: 'secondary',
+  },
+  {
+    id: 'toms-h100-550k',
+    title: "Tom's Hardware (FT): H100 80GB PCIe retails ~$30,000 in US (Aug 2023)",
+    url: 'https://d33gy59ovltp76.cloudfront.net/news/nvidia-to-sell-550-000-h100-gpus-for-ai-in-2023-report',
+    kind: 'secondary',
+  },
+  {
+    id: 'epoch-dgxcost',
+    title: 'Epoch AI training-cost-trends notebook: SemiAnalysis DGX H100 sale price ~$270k',
+    url: 'https://github.com/epoch-research/training-cost-trends',
+    kind: 'secondary',
+  },
+  {
+    id: 'supercluster-dgx',
+    title: "Supercluster blog 4/20 - DGX H100 platform (base price ~$199k 'one source says')",
+    url: 'https://www.supercluster.blog/p/4-nvidia-dgx-h100-hardware',
+    kind: 'community',
+  },
+  {
+    id: 'supercluster-power',
+    title: 'Supercluster blog 6/20 - DGX H100 power (typical 6.5-8.5 kW)',
+    url: 'https://www.supercluster.blog/p/6-ai-supercluster-nvidia-dgx-h100',
+    kind: 'community',
+  },
+  {
+    id: 'gpuname-rtxpro',
+    title:
+      'gpu.name (VideoCardz) - RTX PRO 6000 Blackwell: 24,064 cores, 96 GB GDDR7, 1,792 GB/s, 600 W, PCIe Gen5',
+    url: 'https://gpu.name/posts/nvidia-unveils-rtx-pro-6000-blackwell-gpu-with-24-064-cores-and-96gb-memory',
+    kind: 'secondary',
+  },
+  {
+    id: 'topcpu-rtxpro',
+    title:
+      'TopCPU - RTX PRO 6000: 188 SMs, 752 Tensor cores, 125 TFLOPS FP32, 4,000 AI TOPS (FP4), three editions',
+    url: 'https://www.topcpu.net/es/news/nvidia-launches-96gb-rtx-5090-model-with-a-whopping-price-tag-of-10000',
+    kind: 'secondary',
+  },
+  {
+    id: 'itcreations-l40s',
+    title: 'ITCreations - L40S (no NVLink, PCIe 4.0 x16)',
+    url: 'https://www.itcreations.com/nvidia-gpu/nvidia-l40s-gpu-accelerator',
+    kind: 'community',
+  },
+  {
+    id: 'jw-mi300',
+    title:
+      'Jared Watkins research notes - AMD Instinct MI300 series (192 GB, 5.3 TB/s, ~1.3 PF FP16, ~2.6 PF FP8, 750 W, OAM)',
+    url: 'https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/',
+    kind: 'community',
+  },
+  {
+    id: 'aiwiki-mi300x',
+    title: 'AI Wiki - AMD Instinct MI300X (released 6 Dec 2023)',
+    url: 'https://aiwiki.ai/wiki/amd_instinct_mi300x',
+    kind: 'community',
+  },
+  {
+    id: 'awesome-mi300x',
+    title: 'AwesomeAgents - AMD MI300X (2,610 TFLOPS FP8; street $10-15k)',
+    url: 'https://awesomeagents.ai/hardware/amd-mi300x',
+    kind: 'community',
+  },
+  {
+    id: 'awesome-mi325x',
+    title:
+      'AwesomeAgents - AMD MI325X (AMD spec table: FP8 2,614.9 / 5,229.8 sparse, BF16 1,307.4, TF32 653.7, FP32 163.4)',
+    url: 'https://awesomeagents.ai/hardware/amd-mi325x',
+    kind: 'community',
+  },
+  {
+    id: 'yobitel-mi325x',
+    title: 'Yobitel KB - AMD MI325X (~1,000 W)',
+    url: 'https://yobitel.com/knowledge-base/amd-mi325x',
+    kind: 'community',
+  },
+  {
+    id: 'aiwiki-mi325x',
+    title: 'AI Wiki - AMD Instinct MI325X (released 10 Oct 2024)',
+    url: 'https://aiwiki.ai/wiki/amd_instinct_mi325x',
+    kind: 'community',
+  },
+  {
+    id: 'wiaix-mi325x',
+    title: 'WIAIX - MI325X platform (8 GPUs 2 TB, 6 TB/s, seven Infinity Fabric links)',
+    url: 'https://wiaix.com/amd-instincttm-mi325x-accelerators',
+    kind: 'community',
+  },
+  {
+    id: 'gpublog-mi300x',
+    title: 'gpu.blog - MI300X (Infinity Fabric 896 GB/s, 8-GPU xGMI mesh; TensorWave/Vultr prices)',
+    url: 'https://gpu.blog/gpus/instinct-mi300x-mi300x',
+    kind: 'community',
+  },
+  {
+    id: 'mlperf-mi300x',
+    title: 'MLCommons inference v4.1 AMD system description 8xMI300X_2xEPYC-9374F',
+    url: 'https://raw.githubusercontent.com/mlcommons/inference_results_v4.1/main/closed/AMD/systems/8xMI300X_2xEPYC-9374F.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'sth-mi325x-ubb',
+    title: 'ServeTheHome - AMD Instinct MI325X 8-GPU baseboard (UBB, ~39.5 kg shipping box)',
+    url: 'https://servethehome.com/this-is-a-fun-amd-instinct-mi325x-8-gpu-baseboard-nvidia-hgx-feature',
+    kind: 'secondary',
+  },
+  {
+    id: 'toms-mi355x',
+    title:
+      "Tom's Hardware - AMD MI355X 1,400 W; MI350X 1,000 W; 288 GB HBM3E 8 TB/s; max FP4/FP6 20.1 / 18.45 PF",
+    url: 'https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts',
+    kind: 'secondary',
+  },
+  {
+    id: 'reg-mi355x',
+    title:
+      'The Register (2025-06-12) - MI355X 1.4 kW liquid-cooled, ~10 PF FP4 (2x w/ sparsity), up to 128 per rack',
+    url: 'https://www.theregister.com/2025/06/12/amd_mi355x/?td=readmore',
+    kind: 'secondary',
+  },
+  {
+    id: 'aiwiki-mi355x',
+    title: 'AI Wiki - AMD Instinct MI355X (announced 12 Jun 2025, GA Oct 2025, 185B transistors)',
+    url: 'https://aiwiki.ai/wiki/amd_instinct_mi355x',
+    kind: 'community',
+  },
+  {
+    id: 'reg-gaudi3',
+    title:
+      'The Register (2024-04-09) - Intel Gaudi 3: 2 dies, 8 MME, 64 TPC, 96 MB SRAM, 128 GB HBM2e 3.7 TB/s, 24x200GbE',
+    url: 'https://www.theregister.com/2024/04/09/intel_gaudi_ai_accelerator/',
+    kind: 'secondary',
+  },
+  {
+    id: 'pcguia-gaudi3',
+    title: 'PCGuia - Gaudi 3: 1,835 TFLOPS FP8/BF16 matrix, 900 W',
+    url: 'https://pcguia.pt/2024/04/nvidia-e-amd-tem-um-novo-rival-no-mercado-de-ia-a-intel',
+    kind: 'secondary',
+  },
+  {
+    id: 'yic-gaudi3',
+    title: 'y-ic.de - Gaudi 3: BF16 vector 28.7 TFLOPS; Intel 8-chip kit $125,000 (~$15,625/chip)',
+    url: 'https://y-ic.de/news/intel-officially-launches-gaudi3-ai-chip-slower-than-nvidia-h100,but-at-a-lower-cost.html',
+    kind: 'secondary',
+  },
+  {
+    id: 'gcp-v5p',
+    title:
+      'Google Cloud TPU docs - TPU v5p (459 TFLOPs BF16/FP8, 95 GiB, 2,765 GBps, ICI 1,200 GBps, 8,960 chips)',
+    url: 'https://docs.cloud.google.com/tpu/docs/v5p-training?authuser=1',
+    kind: 'vendor',
+  },
+  {
+    id: 'gcp-v6e',
+    title:
+      'Google Cloud TPU docs - TPU v6e / Trillium (918 TFLOPs BF16, 32 GB, 1,638 GBps, 256-chip pod)',
+    url: 'https://docs.cloud.google.com/tpu/docs/v6e.md.txt',
+    kind: 'vendor',
+  },
+  {
+    id: 'itct-qm9700',
+    title: 'ITCT Shop - Quantum-2 QM9700 vs QM9790 (64x400G 1U, 51.2 Tb/s, 66.5 BPPS)',
+    url: 'https://itctshop.com/infiniband-switch-guide',
+    kind: 'community',
+  },
+  {
+    id: 'yobitel-q2',
+    title: 'Yobitel KB - NVIDIA Quantum-2 (2-tier fat tree 2,048 endpoints; 128x200G split)',
+    url: 'https://yobitel.com/knowledge-base/nvidia-quantum-2',
+    kind: 'community',
+  },
+  {
+    id: 'ziash-x800',
+    title:
+      'NCA-AIIO study guide - Quantum-X800 Q3400-RA 144x800G = 115.2 Tb/s; CX-8 800G PCIe Gen6',
+    url: 'https://ziash.github.io/nvidia-nca-aiio-study-guide/02-ai-infrastructure/09-high-speed-network-options/',
+    kind: 'community',
+  },
+  {
+    id: 'qcn-x800',
+    title:
+      'quantum-computing.news - Quantum-X800: up to 144 ports at 800 Gb/s, 200G/lane SerDes, SHARPv4',
+    url: 'https://quantum-computing.news/what-is-nvidia-quantum-x800-how-it-works/',
+    kind: 'community',
+  },
+  {
+    id: 'linux-q3450',
+    title:
+      'Linux platform patch (NVIDIA, Jan 2025): Q3450-LD XDR CPO switch, 144 XDR ports, 4U, hybrid liquid/air, 54 V DC',
+    url: 'https://github.com/search?q=Q3450-LD',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'gdroof-x800',
+    title:
+      'Scraped copy of FiberMall text: Q3400 144x800G via 72 1.6T OSFP-XD; 2-tier fat tree up to 10,368 endpoints',
+    url: 'https://www.gdroofing.co.za/smartpatch\u2122-copper-snap-in-jack-pane/',
+    kind: 'community',
+  },
+  {
+    id: 'probsee-sn5600',
+    title: 'Probsee - NVIDIA Spectrum SN5600 (64x800GbE 2U, 51.2 Tb/s, 256x100G breakout)',
+    url: 'https://probsee.com/p/NVIDIA_Spectrum_SN5600',
+    kind: 'community',
+  },
+  {
+    id: 'techinsights-th5',
+    title: 'TechInsights (Linley) - Broadcom Tomahawk 5: 51.2 Tb/s, 5 nm, est. ~500 W chip power',
+    url: 'https://www-prod.techinsights.com/ko/node/49000',
+    kind: 'secondary',
+  },
+  {
+    id: 'chipcraft-th5',
+    title:
+      'ChipCraft - Tomahawk 5: 512x106.25G PAM4 SerDes, ~450 W typical deployment power, 8.8 pJ/bit',
+    url: 'https://chipcraft.tech/field-studies/broadcom-tomahawk5-switch',
+    kind: 'community',
+  },
+  {
+    id: 'converge-th5',
+    title: 'Converge Digest (2022-08-21) - Broadcom ships Tomahawk 5 (64x800GbE, 256x200GbE)',
+    url: 'https://convergedigest.blogspot.com/2022_08_21_archive.html',
+    kind: 'secondary',
+  },
+  {
+    id: 'yobitel-th5',
+    title:
+      'Yobitel KB - Broadcom Tomahawk 5 (Arista 7060X6, Cisco N9332D-H2R, Edgecore AS9817-64D, Dell Z9864F-ON)',
+    url: 'https://www.yobitel.com/knowledge-base/broadcom-tomahawk-5',
+    kind: 'community',
+  },
+  {
+    id: 'wwt-hpn',
+    title:
+      'WWT - The basics of high-performance networking (NIC-to-NIC through one switch ASIC 100-300 ns; kernel-to-kernel ~50 us)',
+    url: 'https://www.wwt.com/article/the-basics-of-high-performance-networking',
+    kind: 'secondary',
+  },
+  {
+    id: 'cesnet-hdr',
+    title: 'IT4I Barbora docs - HDR network: 0.6 us end-to-end, <90 ns switch hop (QM8700)',
+    url: 'https://github.com/CESNET/eInfra-docs/blob/master/docs.it4i/barbora/network.md',
+    kind: 'secondary',
+  },
+  {
+    id: 'pingdo-roce',
+    title:
+      'Pingdo - RoCE v2 vs InfiniBand latency modeler (assumes ~130 ns/hop IB NDR, ~500 ns/hop Spectrum-4, 5 ns/m)',
+    url: 'https://pingdo.net/tools/roce-vs-infiniband',
+    kind: 'community',
+  },
+  {
+    id: 'alfares-2008',
+    title:
+      'Al-Fares, Loukissas, Vahdat - A Scalable, Commodity Data Center Network Architecture (SIGCOMM 2008) - bibliographic summary',
+    url: 'https://www.adrian.idv.hk/2011-03-21-alv08-dcn/',
+    kind: 'secondary',
+  },
+  {
+    id: 'lossless-rail',
+    title: 'losslessnetwork.com - Rail-optimized topology',
+    url: 'https://losslessnetwork.com/learn/ai-fabric-architecture/rail-optimized-topology',
+    kind: 'community',
+  },
+  {
+    id: 'yobitel-bf3',
+    title: 'Yobitel KB - BlueField-3 (street ~$2,000-3,000 early-mid 2026)',
+    url: 'https://yobitel.com/knowledge-base/bluefield-3-dpu',
+    kind: 'community',
+  },
+  {
+    id: 'hotchips-cx8',
+    title:
+      'Hot Chips 2025 coverage - ConnectX-8 SuperNIC: PCIe Gen6, 48 lanes with integrated switch, first in GB300 NVL72',
+    url: 'https://wccftech.com/nvidia-connectx-8-supernic-designed-for-blackwell-systems-pcie-g6-800gbe-speed/amp',
+    kind: 'secondary',
+  },
+  {
+    id: 'ddn-b200-blog',
+    title:
+      "DDN blog - AI storage with DGX B200 ('usual minimum 1 GB/s/GPU'; AI400X2-Turbo ~10x; ~100 GB/s per DGX B200)",
+    url: 'https://ddn.com/blog/ddns-ai-storage-optimized-for-nvidia-dgx-b200-platform-handling-ai-at-any-scale-with-nvidia-blackwell',
+    kind: 'vendor',
+  },
+  {
+    id: 'bf-ddn-2023',
+    title:
+      "Blocks & Files (2023-07-28) - DDN AI400X2 (60 TB QLC SSD option; 48 AI400X2 in NVIDIA's largest SuperPODs)",
+    url: 'https://blocksandfiles.com/2023/07/28/ddn-says-generative-ai-ml-work-needs-balanced-read-write-io-mix-its-strength/',
+    kind: 'secondary',
+  },
+  {
+    id: 'origen-superpod-cert',
+    title:
+      'Origen (Blocks & Files summary) - SuperPOD storage certification; WEKA certified 4 Sep 2024, Dell 5 Sep 2024',
+    url: 'https://origen.co/insights/how-nvidia-measures-super-pod-ai-storage-power-a-performance-breakdown-137',
+    kind: 'secondary',
+  },
+  {
+    id: 'vast-terms',
+    title: 'VAST Data KB - cluster concepts (CBox = 4 CNodes, DBox NVMe-oF JBOF, EBox)',
+    url: 'https://kb.vastdata.com/documentation/docs/vast-cluster-concepts-and-terminology',
+    kind: 'vendor',
+  },
+  {
+    id: 'spec-affa90',
+    title:
+      'SPECstorage Solution 2020_eda_blended - NetApp 8-node AFF A90 (HA-pair chassis, scale-out to 24 nodes)',
+    url: 'http://spec.org/storage2020/results/res2024q3/storage2020-20240708-00080.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'sr-micron9550',
+    title: 'StorageReview - Micron 9550 MAX review (spec table)',
+    url: 'https://www.storagereview.com/review/micron-9550-max-review-balanced-performance-for-ai-db-and-analytics',
+    kind: 'secondary',
+  },
+  {
+    id: 'micron9550-spec',
+    title: 'Micron 9550 MAX spec table (copy): 14,000/10,000 MB/s, <=18 W, MTTF 2.0M h',
+    url: 'https://korean.storagesserver.com/cases/micron-9550-max-review-balanced-performance-for-ai-db-and-analytics-48698.html',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'micron9650',
+    title: 'Pokde - Micron 9650 PCIe 6.0 SSD (28 GB/s read, 14 GB/s write, up to 30.72 TB)',
+    url: 'https://pokde.net/system/pc/storage/micron-worlds-first-pcie-6-0-ssd',
+    kind: 'secondary',
+  },
+  {
+    id: 'hwc-p5336',
+    title:
+      'HWCooling - Solidigm D5-P5336 122.88 TB QLC, PCIe 4.0 x4, 7,400 MB/s read, 3,200 MB/s write; largest HDDs 30-32 TB',
+    url: 'https://hwcooling.net/en/ssd-reaches-122tb-capacity-beating-largest-hdd-by-four-times',
+    kind: 'secondary',
+  },
+  {
+    id: 'p5316-ds',
+    title: 'Solidigm/Intel D5-P5316 datasheet summary (max avg active write power 25 W, idle 5 W)',
+    url: 'https://smd-chip.com/en/IC_specification_high-density-pcie-4-0-qlc-ssd-datasheet.html',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'bb-q2-2024',
+    title:
+      'Backblaze Drive Stats for Q2 2024 (press copy): AFR Q2 2024 1.71%, Q1 2024 1.41%, Q2 2023 2.28%',
+    url: 'https://publicnow.com/view/83C65F4276BB656928D489099AA63B139A57FAFA',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'bb-q3-2025',
+    title:
+      'Backblaze Drive Stats for Q3 2025 (syndicated): Q3 2025 AFR 1.55%, Q2 2025 1.36%, 2024 yearly 1.57%',
+    url: 'https://noise.getoto.net/tag/hard-drive-stats/',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'bb-ssd-2023',
+    title:
+      'Backblaze SSD Edition 2023 mid-year drive stats (summary): Q1 2023 0.96%, Q2 2023 1.05%, lifetime 0.90%',
+    url: 'https://nybreaking.com/good-news-ssds-arent-really-getting-any-less-reliable/amp',
+    kind: 'secondary',
+  },
+  {
+    id: 'flashgenius-storage',
+    title:
+      'FlashGenius NCP-AII guide - storage for AI (NVMe Gen4 ~7 GB/s, Gen5 ~14 GB/s per drive; DGX H100 local 8x3.84 TB ~50 GB/s)',
+    url: 'https://flashgenius.net/guides/storage-systems-for-ai-workloads-ncp-aii-guide',
+    kind: 'community',
+  },
+  {
+    id: 'uptime-2023pue',
+    title:
+      'Uptime Institute Intelligence (Nov 2023) - industry average PUE 1.58 in 2023; 1.55-1.59 since ~2020',
+    url: 'https://intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-analysis-confirms',
+    kind: 'vendor',
+  },
+  {
+    id: 'statista-pue2024',
+    title:
+      'Statista via Google Dataset Search - 2024 Uptime survey: average annual PUE 1.56; Equinix 2023 1.42; Google ~1.1',
+    url: 'https://datasetsearch.research.google.com/search?query=average+data+center+pue',
+    kind: 'secondary',
+  },
+  {
+    id: 'uptime-2024-report',
+    title:
+      'CloudNews summary of Uptime 2024 survey: new large facilities PUE <=1.3; avg rack density <8-10 kW; few racks >30 kW',
+    url: 'https://cloudnews.tech/uptime-institute-highlights-decline-in-trust-in-ai-and-need-to-improve-sustainability-metrics-in-data-centers',
+    kind: 'secondary',
+  },
+  {
+    id: 'uptime-aircool',
+    title:
+      "Uptime Intelligence (May 2024) - Is this air cooling's last gasp? (air-cooled sites reporting PUE <=1.1)",
+    url: 'https://intelligence.uptimeinstitute.com/resource/air-coolings-last-gasp',
+    kind: 'vendor',
+  },
+  {
+    id: 'vertiv-nvidia-dlc',
+    title:
+      'Vertiv/NVIDIA ASME study summary: 100% air -> 75% DLC cut facility power 18.1%, total 10.2%, PUE only 3.3%',
+    url: 'https://www.conectronica.com/en/envelopes/air-conditioning-systems/quantifying-the-impact-on-pue-and-energy-consumption-when-introducing-liquid-cooling-in-an-air-cooled-data-center',
+    kind: 'secondary',
+  },
+  {
+    id: 'vertiv-pue-limits',
+    title: 'Vertiv blog - Understanding the limitations of PUE in evaluating liquid cooling',
+    url: 'https://www.vertiv.com/en-anz/about/news-and-insights/articles/blog-posts/understanding-the-limitations-of-pue-in-evaluating-liquid-cooling-efficiency/',
+    kind: 'vendor',
+  },
+  {
+    id: 'energies-2phase',
+    title: 'Energies 2021, 14(5), 1395 - two-phase immersion system pPUE 1.037-1.053',
+    url: 'https://mdpi.com/1996-1073/14/5/1395/xml',
+    kind: 'secondary',
+  },
+  {
+    id: 'asme-rdhx',
+    title:
+      'ASME IMECE2010 - Rear door heat exchanger: ~100% effective up to 27 kW/rack (rule of thumb)',
+    url: 'https://asmedigitalcollection.asme.org/IMECE/proceedings-abstract/IMECE2010/44281/405/348463',
+    kind: 'secondary',
+  },
+  {
+    id: 'coolnet-rdhx',
+    title:
+      'Coolnetpower - RDHx capacity (HPE/Motivair doors 14-35, 35-55, 55-75 kW; common 20-40 kW)',
+    url: 'https://www.coolnetpower.com/blog/how-much-heat-can-a-rear-door-heat-exchanger-remove/',
+    kind: 'community',
+  },
+  {
+    id: 'schneider-wp156',
+    title:
+      'Schneider Electric WP156 - Choosing the optimal data center power density (5-8 kW/rack; no savings above ~15 kW)',
+    url: 'https://www.scribd.com/document/351259957/choosing-the-optimal-data-center-power-density-pdf',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'flashgenius-power',
+    title:
+      'FlashGenius NCP-AII guide - power & cooling (air ~25-30 kW/rack, DLC 50-120 kW, immersion 100+ kW)',
+    url: 'https://flashgenius.net/guides/data-center-power-amp-cooling-for-ai-ncp-aii-guide',
+    kind: 'community',
+  },
+  {
+    id: 'techtarget-wue',
+    title: 'TechTarget - WUE definition (The Green Grid): annual site water (L) / IT energy (kWh)',
+    url: 'https://www.techtarget.com/searchdatacenter/definition/WUE-water-usage-effectiveness',
+    kind: 'secondary',
+  },
+  {
+    id: 'conv-ton',
+    title: 'Unit conversion: 1 RT = 12,000 BTU/h = 3.5168525 kW; 1 W = 3.41214 BTU/h',
+    url: 'https://www.pustudy.com/calculators/convert/power/ton-to-kw.html',
+    kind: 'community',
+  },
+  {
+    id: 'conv-ton2',
+    title: 'Reference.com - 3.517 kW per ton of refrigeration; 1 ton ~ 12,000 BTU/h',
+    url: 'https://www.reference.com/science/convert-kilowatts-tons-refrigeration-d7c48445fdd20bb4',
+    kind: 'community',
+  },
+  {
+    id: 'eia-5-6b',
+    title:
+      'EIA Electric Power Monthly Table 5.6.B - average price by sector and state, YTD July 2024 vs 2023',
+    url: 'https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=epmt_5_06_b',
+    kind: 'vendor',
+  },
+  {
+    id: 'statista-eia-ind',
+    title:
+      'Statista (source EIA, Mar 2024) - US industrial retail electricity price 8.06 c/kWh in 2023, peak ~8.3 in 2022',
+    url: 'https://www.statista.com/statistics/190680/us-industrial-consumer-price-estimates-for-retail-electricity-since-1970/',
+    kind: 'secondary',
+  },
+  {
+    id: 'eurostat-elec',
+    title: 'Eurostat Statistics Explained - Electricity price statistics (data extracted Oct 2024)',
+    url: 'https://round-lake.dustinice.workers.dev/https/ec.europa.eu/eurostat/statistics-explained/index.php?title=Electricity_price_statistics',
+    kind: 'vendor',
+  },
+  {
+    id: 'eurostat-elec-apr24',
+    title: 'Eurostat Statistics Explained - Electricity price statistics (data extracted Apr 2024)',
+    url: 'https://ec.europa.eu/eurostat/statistics-explained/index.php?title=Electricity_price_statistics&oldid=412280',
+    kind: 'vendor',
+  },
+  {
+    id: 'owid-ci',
+    title:
+      'Our World in Data - carbon intensity of electricity generation 2023 (Ember & Energy Institute), table view',
+    url: 'https://ourworldindata.org/grapher/carbon-intensity-electricity?tab=table',
+    kind: 'secondary',
+  },
+  {
+    id: 'statista-ember',
+    title:
+      'Statista (source Ember, Jul 2024) - 2023 emission intensity: world 481, India 713, Norway 30 gCO2/kWh',
+    url: 'https://statista.com/statistics/943137/global-emissions-intensity-power-sector-by-country',
+    kind: 'secondary',
+  },
+  {
+    id: 'emissionsdev',
+    title:
+      'emissions.dev API docs example - grid intensity factors (IS 15, NO 29, SE 35, FR 42, GB 217, DE 332, PL 592; year not stated)',
+    url: 'https://emissions.dev/docs/api/electricity/grid',
+    kind: 'community',
+  },
+  {
+    id: 'cbre-h2-2024',
+    title: 'CBRE North America Data Center Trends H2 2024 (26 Feb 2025)',
+    url: 'https://www.cbre.com/insights/reports/north-america-data-center-trends-h2-2024',
+    kind: 'vendor',
+  },
+  {
+    id: 'cbre-pr-nova',
+    title:
+      'CBRE press release (6 Mar 2025) - Northern Virginia wholesale colocation $175-$225/kW-month',
+    url: 'https://www.cbre.com/press-releases/north-american-data-center-construction-hit-new-heights-in-2024-amid-surging-demand-washington',
+    kind: 'vendor',
+  },
+  {
+    id: 'cbre-h2-2018',
+    title: 'CBRE North America Data Center Trends H2 2018 (250 kW turnkey $120-140/kW-month)',
+    url: 'https://www.cbre.us/research-and-reports/North-America-Data-Center-Trends-H2-2018',
+    kind: 'vendor',
+  },
+  {
+    id: 'tt-dcci-2025',
+    title: 'Turner & Townsend - Data centre construction cost index 2025-2026 press release',
+    url: 'https://www.turnerandtownsend.com/news/ai-data-centre-rush-raises-alarm-over-construction-supply-chain',
+    kind: 'vendor',
+  },
+  {
+    id: 'tt-dcci-2025-figs',
+    title:
+      'CRE Media Europe - T&T DCCI 2025-26 figures: Tokyo $15.2/W, Singapore $14.5, Zurich $14.2, Silicon Valley $13.3, London $12.0, Frankfurt $11.6',
+    url: 'https://www.cremediaeurope.com/news/ai-boom-strains-data-centre-construction-costs-rise~0QkR7oHK/',
+    kind: 'secondary',
+  },
+  {
+    id: 'tt-dcci-osaka',
+    title: 'Third News - T&T DCCI 2025-26: Tokyo $15.15/W, Osaka $14.12/W',
+    url: 'https://third-news.com/article/735571d8-c9cc-11f0-9d28-9ca3ba0a67df',
+    kind: 'secondary',
+  },
+  {
+    id: 'tt-dcci-2024',
+    title:
+      'Digital Construction Australia - T&T DCCI 2024 (8th ed.): Tokyo $14.3/W, Singapore $13.8/W',
+    url: 'https://www.digitalconstructionaustralia.com/news/ai-integration-elevates-global-data-centre-construction-costs-turner-townsend-report-reveals',
+    kind: 'secondary',
+  },
+  {
+    id: 'aws-cb-pricing',
+    title:
+      'Amazon EC2 Capacity Blocks for ML pricing (mirror of aws.amazon.com page; rates valid until 1 Jan 2025 update)',
+    url: 'http://sibshop.uat.jiralog.com/ec2/capacityblocks/pricing',
+    kind: 'vendor-copy',
+  },
+  {
+    id: 'nextplatform-p5',
+    title: 'The Next Platform (2023-07-27) - H100 GPU instance pricing on AWS',
+    url: 'https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/',
+    kind: 'secondary',
+  },
+  {
+    id: 'computespec-pricing',
+    title:
+      'ComputeSpec - Cloud GPU pricing explained (p5.48xlarge $98.32/hr = $12.29/GPU-hr; Lambda H100 $2.49/hr)',
+    url: 'https://computespec.pages.dev/learn/pricing/cloud-gpu-pricing-explained',
+    kind: 'community',
+  },
+  {
+    id: 'usageai-aws-cut',
+    title:
+      'usage.ai (updated 30 Jun 2026) - AWS June 2025 GPU price reductions: P5 on-demand down up to 45%',
+    url: 'https://www.usage.ai/blogs/aws/ai-ml-cost/llm-cost-optimization-aws/',
+    kind: 'community',
+  },
+  {
+    id: 'disinter-pricing',
+    title:
+      'Disintermediate - GPU cloud pricing models (Q1 2026): p5 1-yr reserved ~$52/hr; CoreWeave 8xH100 $22-28/hr on-demand, $14-18/hr long-term',
+    url: 'https://disintermediate.global/insights/gpu-cloud-pricing-models',
+    kind: 'community',
+  },
+  {
+    id: 'awsneg-2026',
+    title: 'AWS Negotiations (May 2026) - est. list: p5 ~$98.30/hr, p5e ~$107/hr',
+    url: 'https://awsnegotiations.com/gpu-instance-cost-strategy.html',
+    kind: 'community',
+  },
+  {
+    id: 'gpueconomics-p6',
+    title: 'GPU Economics - AWS p6-B200 GA 15 May 2025 via Capacity Blocks only',
+    url: 'https://www.gpueconomics.com/blog/understanding-aws-capacity-blocks-for-gpus',
+    kind: 'community',
+  },
+  {
+    id: 'techplained-8xh100',
+    title:
+      'Techplained (Apr 2026) - 8xH100: Lambda reserved $1.85/GPU-hr; RunPod $2.79; Vast spot $1.52',
+    url: 'https://techplained.aptechsolutions.io/runpod-vs-vast-ai',
+    kind: 'community',
+  },
+  {
+    id: 'mercatus-2026',
+    title: 'Mercatus (May 2026) - cloud GPU on-demand price ranges by provider tier',
+    url: 'https://www.mercatus-ai.com/blog/cloud-gpu-pricing',
+    kind: 'community',
+  },
+  {
+    id: 'spheron-2026',
+    title: 'Spheron (17 Mar 2026) - H200 $4.54/hr, B200 $6.03/hr, GB200 superchip $9.08/hr',
+    url: 'https://www.spheron.network/blog/nvidia-h200-vs-b200-vs-gb200',
+    kind: 'community',
+  },
+  {
+    id: 'deploybase-runpod',
+    title: 'DeployBase - RunPod H100 $2.69/hr, H200 $3.59/hr, B200 $5.98/hr',
+    url: 'https://deploybase.ai/articles/b200-vs-h200-vs-h100',
+    kind: 'community',
+  },
+  {
+    id: 'caleta-azure',
+    title: 'Caleta (2026) - Azure NC40ads_H100_v5 (H100 NVL) spot $1.51-1.61/hr',
+    url: 'https://caleta.io/blog/100x-cheaper-than-gpt4o/',
+    kind: 'community',
+  },
+  {
+    id: 'lyceum-b200',
+    title: 'Lyceum (11 Mar 2026) - B200 specialized-cloud on-demand $4.50-6.00/hr; spot from $2.25',
+    url: 'https://lyceum.technology/magazine/nvidia-b200-gpu-cloud-pricing-2026/',
+    kind: 'community',
+  },
+  {
+    id: 'dcd-llama3',
+    title:
+      'DatacenterDynamics - Meta Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100 (GPU 30.1%, HBM3 17.2%)',
+    url: 'https://direct.datacenterdynamics.com/en/news/meta-report-details-hundreds-of-gpu-and-hbm3-related-interruptions-to-llama-3-training-run',
+    kind: 'secondary',
+  },
+  {
+    id: 'ybx-llama3',
+    title: 'YBX summary - 466 interruptions (47 planned, 419 unexpected); GPU-related 58.7%',
+    url: 'https://ybx.com/hardware/frequent-training-failures-of-llama-3-analysis-of-16384-h100-gpu-cluster-strikes-every-3-hours-5802',
+    kind: 'community',
+  },
+  {
+    id: 'openalex-meta-rel',
+    title:
+      'OpenAlex record - Kokolis et al., Revisiting Reliability in Large-Scale ML Research Clusters, HPCA 2025 (doi 10.1109/HPCA61900.2025.00096)',
+    url: 'https://api.openalex.org/works/doi:10.1109/HPCA61900.2025.00096',
+    kind: 'secondary',
+  },
+  {
+    id: 'moonlight-meta-rel',
+    title:
+      'Moonlight review - Revisiting Reliability... (RSC-1/RSC-2, 11 months, 4M jobs, 150M GPU-hours)',
+    url: 'https://themoonlight.io/review/revisiting-reliability-in-large-scale-machine-learning-research-clusters',
+    kind: 'community',
+  },
+  {
+    id: 'netapp-aipod',
+    title:
+      'NetApp docs (netapp-solutions repo) - NetApp AIPod with NVIDIA DGX: up to 48 DGX H100 on a 24-node AFF A900 cluster',
+    url: 'https://github.com/NetAppDocs/netapp-solutions/blob/main/ai/aipod_nv_conclusion_add_info.adoc',
+    kind: 'vendor',
+  },
+  {
+    id: 'gpuburn-114',
+    title:
+      'wilicc/gpu-burn issue #114 (2024-10-25): nvidia-smi on 8x H100 80GB HBM3 at 0 % utilisation shows 140-145 W of 700 W',
+    url: 'https://github.com/wilicc/gpu-burn/issues/114',
+    kind: 'community',
+  },
+  {
+    id: 'eweek-fans',
+    title:
+      'eWeek (J. Neudorfer, 2009-03-05) - Server fans: fans can consume 10 to 15 percent or more of the total power drawn by the server',
+    url: 'http://www.eweek.com/c/a/IT-Infrastructure/How-to-Optimize-the-Energy-Efficiency-of-Your-Server/2/',
+    kind: 'secondary',
+  },
+  {
+    id: 'intel-ark-8480',
+    title:
+      'Intel ARK - Xeon Platinum 8480+ / 8480C (56 cores, TDP 350 W) and Xeon Platinum 8570 (56 cores, TDP 350 W)',
+    url: 'https://www.intel.com/content/www/us/en/products/details/processors/xeon/scalable/platinum.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'amd-9374f',
+    title: 'AMD EPYC 9374F product page (32 cores, default TDP 320 W)',
+    url: 'https://www.amd.com/en/products/processors/server/epyc/4th-generation-9004-and-8004-series/amd-epyc-9374f.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-grace-superchip',
+    title:
+      'NVIDIA Grace CPU Superchip datasheet (144 Arm Neoverse V2 cores, 500 W module power including LPDDR5X memory)',
+    url: 'https://www.nvidia.com/en-us/data-center/grace-cpu-superchip/',
+    kind: 'vendor',
+  },
+  {
+    id: 'planning-estimate',
+    title:
+      'ClusterPlan planning estimate: no public source found for this number; an engineering estimate stated with its reasoning in the note (soft)',
+    url: '',
+    kind: 'estimate',
+  },
+];

@@ -1,0 +1,214 @@
+import type { Accelerator } from '../catalog/accelerators';
+import type { Precision } from '../training/types';
+
+/**
+ * Achievable large-GEMM efficiency (fraction of dense peak) per accelerator, from the
+ * "Maximum Achievable Matmul FLOPS" (MAMF) measurements, S. Bekman, ml-engineering
+ * (source ids `mamf-ml-engineering`, `mamf-h200-b200`): A100 SXM BF16 267.9/312 = 85.9 %,
+ * H100 SXM 792.1/989 = 80.1 % (H100/H200 794.5 → 80.3 %), B200 BF16 1745/2250 = 77.6 %,
+ * H200 FP8 1453.4/1979 = 73.4 %, B200 FP8 3432.5/4500 = 76.3 %, MI300X BF16 781.9/1300 = 60.1 %.
+ * Parts without a measurement take their sibling's value (`derived`) or a planning value
+ * (`estimate`, marked below). FP4 has no published MAMF: FP8 value is used (estimate).
+ */
+type EffEntry = {
+  readonly bf16: number;
+  readonly fp8: number;
+  /** Sustained (power-saturated, all GPUs busy) over burst: MSMF / MAMF. */
+  readonly sustained: number;
+  readonly basis: string;
+};
+/**
+ * Sustained-over-burst ratio, MSMF/MAMF, measured with all 8 GPUs of a node busy
+ * (ml-engineering `compute/accelerator/benchmarks/README.md`, "alone vs all-8 concurrent"):
+ * H200 BF16 698.6/823.9 = 0.848, B200 BF16 1426.4/1751.2 = 0.815. MSMF is "the power-saturated,
+ * sustained rate that matches real training throughput". AMD MI300X reaches its 750 W cap within
+ * one kernel, so its MAMF is already sustained (ratio 1). Others: Hopper value (estimate).
+ */
+const SUSTAINED_HOPPER = 0.848;
+const SUSTAINED_BLACKWELL = 0.815;
+const MAMF: Readonly<Record<string, EffEntry>> = {
+  'a100-sxm-80gb': {
+    bf16: 0.859,
+    fp8: 0.859,
+    sustained: SUSTAINED_HOPPER,
+    basis: 'read (fp8 runs at bf16 rate); sustained ratio from Hopper (estimate)',
+  },
+  'h100-sxm': {
+    bf16: 0.801,
+    fp8: 0.734,
+    sustained: SUSTAINED_HOPPER,
+    basis: 'read (fp8: H200 value, same GH100 die)',
+  },
+  'h200-sxm': { bf16: 0.803, fp8: 0.734, sustained: SUSTAINED_HOPPER, basis: 'read' },
+  b200: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'read' },
+  b300: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'derived from B200' },
+  gb200: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'derived from B200' },
+  gb300: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'derived from B200' },
+  mi300x: { bf16: 0.601, fp8: 0.601, sustained: 1, basis: 'read (fp8 assumed equal)' },
+  mi325x: {
+    bf16: 0.601,
+    fp8: 0.601,
+    sustained: 1,
+    basis: 'derived from MI300X (same compute die)',
+  },
+  mi355x: { bf16: 0.65, fp8: 0.65, sustained: 1, basis: 'estimate' },
+  gaudi2: { bf16: 0.75, fp8: 0.75, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
+  gaudi3: { bf16: 0.75, fp8: 0.75, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
+  l40s: {
+    bf16: 0.7,
+    fp8: 0.7,
+    sustained: SUSTAINED_HOPPER,
+    basis: 'estimate (power-limited PCIe card)',
+  },
+  'rtx-pro-6000': { bf16: 0.7, fp8: 0.7, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
+};
+const DEFAULT_MAMF: EffEntry = {
+  bf16: 0.7,
+  fp8: 0.7,
+  sustained: SUSTAINED_HOPPER,
+  basis: 'estimate',
+};
+
+/**
+ * Fixed time per GEMM kernel (launch, prologue/epilogue, last partial wave), seconds.
+ * Derived from Calculon's A100 matrix-efficiency table (Isaev et al. SC'23,
+ * `systems/a100_80g.json`): efficiency 0.6 of the asymptote at 1 GFLOP and 0.9 at 16 GFLOP
+ * imply a fixed cost of ≈ 2–3 µs at 268 TFLOP/s, i.e. t = t0 + F/(η·peak) with t0 = 2.5 µs.
+ */
+export const GEMM_FIXED_S = 2.5e-6;
+/** Fixed time per memory-bound (elementwise/normalisation) kernel, seconds (launch ≈ 1–2 µs). */
+export const ELEMENTWISE_FIXED_S = 1.5e-6;
+/**
+ * Achievable share of HBM bandwidth for streaming kernels. Calculon uses 0.9 for ≥ 100 MB
+ * transfers on A100; STREAM-style copies reach ≈ 85–90 % on HBM2e/HBM3. AMD MI300X measured
+ * copies reach ≈ 80 % (estimate). Values below.
+ */
+export const HBM_EFFICIENCY_NVIDIA = 0.85;
+export const HBM_EFFICIENCY_OTHER = 0.8;
+/**
+ * FlashAttention throughput relative to the large-GEMM asymptote: FlashAttention-2 (Dao 2023)
+ * reaches up to 73 % of A100 peak forward and ≈ 63 % backward (vs 86 % MAMF → 0.85, 0.73);
+ * FlashAttention-3 (Shah et al. 2024) 740 TFLOP/s forward BF16 on H100 (75 % vs 80 % → 0.93).
+ * We use forward 0.85, backward 0.73 (the FA2 ratios, the conservative pair).
+ */
+export const ATTN_FWD_REL = 0.85;
+export const ATTN_BWD_REL = 0.73;
+
+/** Per-accelerator constants precomputed once per evaluation (hot path uses plain numbers). */
+export type DeviceConstants = {
+  readonly id: string;
+  /** Dense peak of the matmul precision, FLOP/s. */
+  readonly peakFlopsPerS: number;
+  /** Achievable large-GEMM rate at the matmul precision, FLOP/s. */
+  readonly gemmFlopsPerS: number;
+  /** Achievable attention-core rate (runs in 16-bit), FLOP/s. */
+  readonly attnFlopsPerS: number;
+  /** Achievable HBM bandwidth, B/s. */
+  readonly hbmBytesPerS: number;
+  /** HBM capacity, B. */
+  readonly hbmBytes: number;
+  /** Bytes per element of matmul inputs at this precision. */
+  readonly gemmInputBytes: number;
+  /** Precision actually used for the peak (e.g. fp8 on A100 runs at bf16 rate). */
+  readonly effectivePrecision: Precision;
+  /** Scale-up bandwidth per GPU per direction, B/s (0 if none). */
+  readonly scaleUpBytesPerS: number;
+  /** Default scale-up domain size. */
+  readonly scaleUpDomain: number;
+  readonly scaleUpFabric: Accelerator['scaleUpFabric'];
+};
+
+/**
+ * Peak dense FLOP/s for a precision. A precision the part lacks falls back to the next wider
+ * one the part has (fp4 → fp8 → bf16), as frameworks do; `effectivePrecision` reports it.
+ */
+export function peakFor(
+  acc: Accelerator,
+  precision: Precision,
+): { flopsPerS: number; precision: Precision } {
+  const d = acc.denseTflops;
+  if (precision === 'fp4' && d.fp4 !== undefined)
+    return { flopsPerS: d.fp4.value * 1e12, precision };
+  if ((precision === 'fp4' || precision === 'fp8') && d.fp8 !== undefined) {
+    return { flopsPerS: d.fp8.value * 1e12, precision: 'fp8' };
+  }
+  if (precision === 'fp16' && d.fp16 !== undefined)
+    return { flopsPerS: d.fp16.value * 1e12, precision };
+  return { flopsPerS: d.bf16.value * 1e12, precision: precision === 'fp16' ? 'fp16' : 'bf16' };
+}
+
+/**
+ * Precompute the roofline constants of an accelerator at a matmul precision.
+ * Units: FLOP/s, B/s, B. Method: roofline (Williams et al. 2009) with achievable ceilings from
+ * MAMF (compute) and streaming efficiency (memory); see the constants above for sources.
+ */
+export function deviceConstants(acc: Accelerator, precision: Precision): DeviceConstants {
+  const peak = peakFor(acc, precision);
+  const eff = MAMF[acc.id] ?? DEFAULT_MAMF;
+  const e =
+    (peak.precision === 'fp8' || peak.precision === 'fp4' ? eff.fp8 : eff.bf16) * eff.sustained;
+  const bf16Peak = acc.denseTflops.bf16.value * 1e12;
+  const hbmEff = acc.vendor === 'NVIDIA' ? HBM_EFFICIENCY_NVIDIA : HBM_EFFICIENCY_OTHER;
+  const bidir = acc.scaleUpGBpsBidirectional?.value ?? 0;
+  return {
+    id: acc.id,
+    peakFlopsPerS: peak.flopsPerS,
+    gemmFlopsPerS: peak.flopsPerS * e,
+    attnFlopsPerS: bf16Peak * eff.bf16 * eff.sustained,
+    hbmBytesPerS: acc.hbmTBps.value * 1e12 * hbmEff,
+    // HBM capacities are binary: stacks are built from 16/24/32 Gbit dies, and "80 GB" parts
+    // report 80 GiB (A100 80GB: 81,920 MiB in nvidia-smi). So the datasheet "GB" is read as GiB.
+    hbmBytes: acc.hbmGB.value * 1024 ** 3,
+    gemmInputBytes: peak.precision === 'fp8' ? 1 : peak.precision === 'fp4' ? 0.5 : 2,
+    effectivePrecision: peak.precision,
+    scaleUpBytesPerS: (bidir * 1e9) / 2,
+    scaleUpDomain: acc.scaleUpDomainGpus.value,
+    scaleUpFabric: acc.scaleUpFabric,
+  };
+}
+
+/** Basis of the MAMF efficiency used for an accelerator (for reports). */
+export function gemmEfficiencyBasis(id: string): string {
+  return (MAMF[id] ?? DEFAULT_MAMF).basis;
+}
+
+/**
+ * Time of one GEMM C[m×n] = A[m×k]·B[k×n], seconds: roofline max of compute
+ * (t0 + 2mnk / achievable FLOP/s) and memory (inputs at the matmul precision, 16-bit output,
+ * over achievable HBM bandwidth). Small or skinny GEMMs (LoRA adapters, tiny hidden sizes)
+ * become memory-bound and pay the fixed kernel cost. Source: roofline model; t0 and η above.
+ */
+export function gemmTimeS(dev: DeviceConstants, m: number, n: number, k: number): number {
+  const flops = 2 * m * n * k;
+  const compute = GEMM_FIXED_S + flops / dev.gemmFlopsPerS;
+  const bytes = (m * k + k * n) * dev.gemmInputBytes + m * n * 2;
+  const memory = ELEMENTWISE_FIXED_S + bytes / dev.hbmBytesPerS;
+  return compute > memory ? compute : memory;
+}
+
+/** Time of a memory-bound kernel moving `bytes` through HBM, seconds. */
+export function memoryTimeS(dev: DeviceConstants, bytes: number, kernels: number): number {
+  return kernels * ELEMENTWISE_FIXED_S + bytes / dev.hbmBytesPerS;
+}
+
+/**
+ * Spread (standard deviation, fraction) of sustained matmul throughput between GPUs of the same
+ * model under load. Derived from ml-engineering's all-8-busy MSMF runs on H200: node MSMF (the
+ * slowest GPU) 727 vs median 752 TFLOP/s, −3.3 %, which is the expected minimum of 8 normal
+ * samples (−1.42 σ) for σ ≈ 2.3 %; B200 showed a 10.4 % range over 40 samples (consistent).
+ */
+export const GPU_SPEED_SIGMA = 0.023;
+
+/**
+ * Slow-down of synchronous training paced by its slowest GPU: 1 / (1 − σ·z_N), z_N the expected
+ * maximum of N standard normal samples (extreme-value approximation
+ * √(2 ln N) − (ln ln N + ln 4π) / (2√(2 ln N)), Cramér 1946), N = GPUs in the job.
+ * Returns a factor ≥ 1 applied to compute time.
+ */
+export function slowestGpuFactor(gpus: number): number {
+  if (gpus < 3) return 1 + GPU_SPEED_SIGMA * (gpus === 2 ? 0.56 : 0);
+  const l = Math.log(gpus);
+  const r = Math.sqrt(2 * l);
+  const z = r - (Math.log(l) + Math.log(4 * Math.PI)) / (2 * r);
+  return 1 / (1 - GPU_SPEED_SIGMA * Math.max(0, z));
+}

@@ -1,0 +1,563 @@
+import { builtinCatalog, mergeUserCatalog } from './catalog';
+import { defaultSystemByAccelerator, evaluatePowerAndCost } from './cost';
+import type { PowerCostResult } from './cost';
+import { checkMetricValues, metricRegistry } from './metrics';
+import type { MetricValue } from './metrics';
+import type { Scenario, TrainingWorkload } from './scenario';
+import { adjustTimeToTrainDays, evaluateDataAndReliability } from './storage';
+import type { DataReliabilityResult } from './storage';
+import {
+  evaluateServing,
+  gpusForTargetLoad,
+  servingConfigFromWorkload,
+  servingFigures,
+} from './serving';
+import { simulateTraining, trainingMetricValues } from './training';
+import type { TrainingInput, TrainingResult } from './training';
+
+/**
+ * `evaluate(scenario)`: the engine's one entry point. Pure and deterministic: a validated
+ * scenario (see `parseScenario`) in, every figure as a registered metric out, with the
+ * breakdown that explains it, the binding bottleneck and warnings.
+ *
+ * It runs as a chain of stages over a shared context, in order:
+ *   1. training          — step time, throughput, MFU, memory (model/training)
+ *      serving           — throughput, latency under load, KV cache, sizing (model/serving)
+ *   2. data-reliability  — data stall, checkpoint I/O, failures, goodput, wall-clock time to
+ *                          train (model/storage + model/reliability)
+ *   3. power-cost        — IT and facility power at the predicted activity, racks, fabric bill
+ *                          of materials, capex/opex/TCO, cost per run and per token
+ *                          (model/power + model/cost + model/fabric)
+ * A later stage reads what earlier stages produced (power reads the GPUs' busy share and the
+ * useful share of wall time; cost reads the wall-clock time to train and the effective
+ * throughput) and adds its own metrics, breakdown parts, warnings and bottleneck candidates.
+ * To plug one in, add an `EvaluationStage` to `evaluationStages` below and its metric list to
+ * model/metrics/index.ts.
+ */
+
+/** One part of a breakdown: a registered metric shown as a slice of its whole. */
+export type BreakdownPart = {
+  readonly metricId: string;
+  readonly label: string;
+  readonly value: number;
+  readonly unit: string;
+};
+
+/** Named breakdowns, e.g. `stepTime` (parts sum to `step_time_s`), `memory` (per GPU). */
+export type Breakdowns = Readonly<Record<string, readonly BreakdownPart[]>>;
+
+/** What binds the result, in words, and which stage said so. */
+export type EvaluationBottleneck = {
+  readonly stage: string;
+  readonly kind: string;
+  readonly text: string;
+  /**
+   * Share of the wall-clock time this bottleneck costs, in [0, 1], used to choose among
+   * stages' candidates (the largest binds). Training's candidate uses its largest overhead
+   * (exposed communication, bubble, recompute, optimizer) as a share of the step; the
+   * data/reliability stage the share of wall time lost to its largest cause.
+   */
+  readonly share: number;
+};
+
+export type EvaluationResult = {
+  readonly scenario: string;
+  readonly workloadKind: Scenario['workload']['kind'];
+  /** Every figure, keyed by registered metric id, with its registered unit. Always finite. */
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  readonly breakdown: Breakdowns;
+  readonly bottleneck: EvaluationBottleneck | null;
+  readonly warnings: readonly string[];
+  /** The training engine's own result (resolved layout etc.) for charts; null when serving. */
+  readonly training: TrainingResult | null;
+  /** The data/reliability stage's result (wall-time shares, fix, checkpoint), when it ran. */
+  readonly dataReliability: DataReliabilityResult | null;
+  /** The power/cost stage's result (power by component, racks, bill of materials, cost lines). */
+  readonly powerCost: PowerCostResult | null;
+  /** Ids of the stages that ran, in order. */
+  readonly stages: readonly string[];
+};
+
+/** What a stage adds to the result. */
+export type StageOutput = {
+  readonly metrics?: Readonly<Record<string, MetricValue>>;
+  readonly breakdown?: Breakdowns;
+  readonly bottleneck?: EvaluationBottleneck | null;
+  readonly warnings?: readonly string[];
+  readonly training?: TrainingResult;
+  readonly dataReliability?: DataReliabilityResult;
+  readonly powerCost?: PowerCostResult;
+};
+
+/** What earlier stages produced, as later stages see it. */
+export type StageContext = {
+  readonly scenario: Scenario;
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  readonly training: TrainingResult | null;
+  readonly dataReliability: DataReliabilityResult | null;
+};
+
+export type EvaluationStage = {
+  readonly id: string;
+  /** Whether the stage has anything to do for this scenario. */
+  readonly applies: (scenario: Scenario) => boolean;
+  readonly run: (ctx: StageContext) => StageOutput;
+};
+
+/**
+ * Map a scenario's training workload and cluster to the training engine's input.
+ * `auto` fields become `null` ("engine chooses"); units are unchanged (counts, Gb/s, s).
+ */
+export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload): TrainingInput {
+  const { model, training, parallelism } = workload;
+  const { compute, network } = scenario.cluster;
+  const auto = <T>(v: T | 'auto'): T | null => (v === 'auto' ? null : v);
+  return {
+    model: {
+      layers: model.layers,
+      hidden: model.hiddenSize,
+      heads: model.attentionHeads,
+      kvHeads: model.kvHeads,
+      ffnHidden: model.ffnHiddenSize,
+      ffnType: model.ffnType,
+      vocab: model.vocabSize,
+      seqLen: model.seqLenTokens,
+      moe: model.moe ? { experts: model.moe.experts, topK: model.moe.topK } : null,
+      tiedEmbeddings: model.tiedEmbeddings,
+    },
+    training: {
+      globalBatchSeqs: training.globalBatchSeqs,
+      microBatch: auto(training.microBatchSeqs),
+      precision: training.precision,
+      recompute: auto(training.recompute),
+      finetune:
+        training.finetune.method === 'lora'
+          ? { method: 'lora', rank: training.finetune.rank }
+          : null,
+      tokensToTrain: training.tokensToTrain,
+      optimizer: training.optimizer,
+      fixedOverheadS: training.fixedOverheadS,
+    },
+    parallelism:
+      parallelism === 'auto'
+        ? 'auto'
+        : {
+            tp: auto(parallelism.tp),
+            pp: auto(parallelism.pp),
+            dp: auto(parallelism.dp),
+            cp: auto(parallelism.cp),
+            vpp: auto(parallelism.vpp),
+            zeroStage: auto(parallelism.zeroStage),
+            sequenceParallel: auto(parallelism.sequenceParallel),
+            ep: auto(parallelism.ep),
+          },
+    cluster: {
+      acceleratorId: compute.acceleratorId,
+      gpus: compute.gpus,
+      gpusPerNode: compute.gpusPerNode,
+      nvlinkDomain: auto(compute.nvlinkDomainGpus),
+      scaleOut: {
+        fabric: network.scaleOut.fabric,
+        gbpsPerGpu: network.scaleOut.gbpsPerGpu,
+        tiers: auto(network.scaleOut.fatTreeTiers),
+        oversubscription: network.scaleOut.oversubscriptionRatio,
+      },
+    },
+    stack: compute.stack,
+  };
+}
+
+/**
+ * Engine field paths (TrainingInput) → scenario field paths, so an error the training engine
+ * raises names the field the user edits. Prefix rules, longest first.
+ */
+const ENGINE_TO_SCENARIO_PATH: readonly (readonly [string, string])[] = [
+  ['cluster.scaleOut.oversubscription', 'cluster.network.scaleOut.oversubscriptionRatio'],
+  ['cluster.scaleOut.tiers', 'cluster.network.scaleOut.fatTreeTiers'],
+  ['cluster.scaleOut', 'cluster.network.scaleOut'],
+  ['cluster.acceleratorId', 'cluster.compute.acceleratorId'],
+  ['cluster.gpusPerNode', 'cluster.compute.gpusPerNode'],
+  ['cluster.gpus', 'cluster.compute.gpus'],
+  ['cluster.nvlinkDomain', 'cluster.compute.nvlinkDomainGpus'],
+  ['model.hidden', 'workload.model.hiddenSize'],
+  ['model.heads', 'workload.model.attentionHeads'],
+  ['model.ffnHidden', 'workload.model.ffnHiddenSize'],
+  ['model.vocab', 'workload.model.vocabSize'],
+  ['model.seqLen', 'workload.model.seqLenTokens'],
+  ['model', 'workload.model'],
+  ['training.microBatch', 'workload.training.microBatchSeqs'],
+  ['training', 'workload.training'],
+  ['parallelism', 'workload.parallelism'],
+];
+
+/** A dotted engine path (at least one segment after the root), not inside a longer word. */
+const ENGINE_PATH_RE = /(?<![\w.])(?:model|training|parallelism|cluster)(?:\.[A-Za-z]\w*)+/g;
+
+/** One engine path → the scenario path (the longest matching prefix rule). */
+function translatePath(path: string): string {
+  for (const [engine, scenario] of ENGINE_TO_SCENARIO_PATH) {
+    if (path === engine || path.startsWith(`${engine}.`))
+      return scenario + path.slice(engine.length);
+  }
+  return path;
+}
+
+/**
+ * Rewrite engine field paths in an error message (`model.hidden: must ...`) to scenario
+ * field paths (`workload.model.hiddenSize: must ...`); a leading `stack:` becomes
+ * `cluster.compute.stack:`.
+ */
+export function toScenarioPaths(message: string): string {
+  return message
+    .replace(ENGINE_PATH_RE, translatePath)
+    .replace(/^stack:/, 'cluster.compute.stack:');
+}
+
+/** Step-time parts, in the order the breakdown shows them (they sum to `step_time_s`). */
+const STEP_PARTS = [
+  'step_forward_s',
+  'step_backward_s',
+  'step_recompute_s',
+  'step_tp_comm_s',
+  'step_cp_comm_s',
+  'step_ep_comm_s',
+  'step_pp_comm_s',
+  'step_dp_comm_s',
+  'step_bubble_s',
+  'step_optimizer_s',
+] as const;
+
+/** Memory parts per GPU (they sum, with the framework overhead, to `memory_per_gpu_gib`). */
+const MEMORY_PARTS = [
+  'memory_weights_gib',
+  'memory_gradients_gib',
+  'memory_optimizer_gib',
+  'memory_activations_gib',
+] as const;
+
+function parts(
+  ids: readonly string[],
+  metrics: Readonly<Record<string, MetricValue>>,
+): BreakdownPart[] {
+  const out: BreakdownPart[] = [];
+  for (const id of ids) {
+    const v = metrics[id];
+    const def = metricRegistry.get(id);
+    if (v && def) out.push({ metricId: id, label: def.label, value: v.value, unit: v.unit });
+  }
+  return out;
+}
+
+/**
+ * Training's bottleneck candidate share: its largest overhead (anything but forward and
+ * backward compute) as a share of the step. A compute-bound step scores its largest overhead,
+ * so a data stall or failure loss larger than that overhead binds instead.
+ */
+function trainingOverheadShare(r: TrainingResult): number {
+  const b = r.breakdown;
+  const largest = Math.max(
+    b.recomputeS,
+    b.tpCommS,
+    b.cpCommS,
+    b.epCommS,
+    b.ppCommS,
+    b.dpCommS,
+    b.bubbleS,
+    b.optimizerS,
+  );
+  return r.stepTimeS > 0 ? Math.min(1, largest / r.stepTimeS) : 0;
+}
+
+/** Share of a training step the GPUs compute (forward, backward, recompute, optimizer), [0, 1]. */
+function gpuComputeShare(r: TrainingResult): number {
+  const b = r.breakdown;
+  const busy = b.forwardS + b.backwardS + b.recomputeS + b.optimizerS;
+  return r.stepTimeS > 0 ? Math.min(1, busy / r.stepTimeS) : 0;
+}
+
+/** Stage 1 (training): the training engine (model/training). */
+const trainingStage: EvaluationStage = {
+  id: 'training',
+  applies: (s) => s.workload.kind === 'training',
+  run: (ctx) => {
+    const w = ctx.scenario.workload;
+    if (w.kind !== 'training') return {};
+    let r: TrainingResult;
+    try {
+      r = simulateTraining(toTrainingInput(ctx.scenario, w));
+    } catch (e) {
+      throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+    }
+    const metrics = trainingMetricValues(r);
+    return {
+      metrics,
+      training: r,
+      breakdown: { stepTime: parts(STEP_PARTS, metrics), memory: parts(MEMORY_PARTS, metrics) },
+      bottleneck: {
+        stage: 'training',
+        kind: r.bottleneck.kind,
+        text: r.bottleneck.text,
+        share: trainingOverheadShare(r),
+      },
+      warnings: r.warnings,
+    };
+  },
+};
+
+const SERVING_TERMS: Readonly<Record<string, string>> = {
+  weights: 'streaming the weights from HBM (memory-bandwidth bound)',
+  compute: 'matrix compute (compute bound)',
+  kvCache: 'reading the KV cache (memory-bandwidth bound)',
+  communication: 'tensor/pipeline communication',
+  overhead: 'per-step framework overhead',
+};
+
+/**
+ * Stage 1 (serving): the serving engine (model/serving) on the scenario's serving workload and
+ * `cluster.compute`; with a sizing target, also the GPUs needed for it.
+ */
+const servingStage: EvaluationStage = {
+  id: 'serving',
+  applies: (s) => s.workload.kind === 'serving',
+  run: (ctx) => {
+    const w = ctx.scenario.workload;
+    if (w.kind !== 'serving') return {};
+    const c = ctx.scenario.cluster.compute;
+    // `auto` scale-up domain: one server's GPUs (the NVLink/NVSwitch domain of an HGX board).
+    const domain =
+      c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus;
+    let config;
+    let r;
+    let sizing = null;
+    try {
+      config = servingConfigFromWorkload(w, {
+        acceleratorId: c.acceleratorId,
+        gpus: c.gpus,
+        nvlinkDomainGpus: domain,
+        stack: c.stack,
+      });
+      r = evaluateServing(config);
+      if (w.target !== null) {
+        sizing = gpusForTargetLoad(config, w.target.requestsPerS, {
+          ttftLimitMs: w.target.ttftLimitMs,
+          tpotLimitMs: w.target.tpotLimitMs,
+          percentile: w.target.percentile,
+        });
+      }
+    } catch (e) {
+      throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+    }
+    const terms = Object.entries(r.stepBreakdown) as [string, number][];
+    const [term, share] = terms.reduce((a, b) => (b[1] > a[1] ? b : a));
+    const warnings: string[] = [];
+    if (r.saturated) {
+      warnings.push(
+        `serving: the offered load is ${(r.utilization * 100).toFixed(0)} % of capacity; requests queue without bound`,
+      );
+    }
+    return {
+      metrics: servingFigures(r, sizing),
+      bottleneck: {
+        stage: 'serving',
+        kind: term,
+        text: `Decode steps spend ${(share * 100).toFixed(0)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
+        share,
+      },
+      warnings,
+    };
+  },
+};
+
+/**
+ * Stage 2 (data-reliability): data pipeline stall, checkpoint I/O, failures and goodput
+ * (model/storage's `evaluateDataAndReliability`), and the wall-clock time to train.
+ */
+const dataReliabilityStage: EvaluationStage = {
+  id: 'data-reliability',
+  applies: (s) => s.workload.kind === 'training',
+  run: (ctx) => {
+    const r = ctx.training;
+    const w = ctx.scenario.workload;
+    if (!r || w.kind !== 'training') return {};
+    const { compute } = ctx.scenario.cluster;
+    const out = evaluateDataAndReliability({
+      stepComputeS: r.stepTimeS,
+      samplesPerStep: w.training.globalBatchSeqs,
+      gpus: compute.gpus,
+      gpusPerNode: compute.gpusPerNode,
+      parameterCount: r.paramsTotal,
+      seqLenTokens: w.model.seqLenTokens,
+      vocabSize: w.model.vocabSize,
+      // Exposed data-parallel traffic is the part of the step the scale-out fabric is surely
+      // busy (overlapped traffic is not reported by the training engine): a lower bound.
+      computeFabricBusyFraction: Math.min(
+        0.99,
+        r.stepTimeS > 0 ? r.breakdown.dpCommS / r.stepTimeS : 0,
+      ),
+      storage: ctx.scenario.cluster.storage,
+      reliability: ctx.scenario.reliability,
+    });
+    const metrics: Record<string, MetricValue> = { ...out.metrics };
+    const useful = out.wallShares.useful;
+    metrics['effective_tokens_per_s'] = { value: r.tokensPerS * useful, unit: 'tokens/s' };
+    const warnings = [...out.warnings];
+    if (r.timeToTrainDays !== null) {
+      const fixedDays = w.training.fixedOverheadS / 86_400;
+      const wallDays = adjustTimeToTrainDays(r.timeToTrainDays, out.timeToTrainFactor, fixedDays);
+      if (wallDays === null) {
+        warnings.push('time to train: the job makes no progress (interruptions outpace restarts)');
+      } else {
+        metrics['time_to_train_wall_days'] = { value: wallDays, unit: 'days' };
+      }
+    }
+    return {
+      metrics,
+      dataReliability: out,
+      breakdown: {
+        lostGpuHours: parts(
+          [
+            'lost_gpu_hours_per_day_data_stall',
+            'lost_gpu_hours_per_day_checkpoint',
+            'lost_gpu_hours_per_day_failures',
+          ],
+          metrics,
+        ),
+      },
+      bottleneck:
+        out.bottleneck.cause === 'none'
+          ? null
+          : {
+              stage: 'data-reliability',
+              kind: out.bottleneck.cause,
+              text: out.bottleneck.text,
+              share: out.bottleneck.share,
+            },
+      warnings,
+    };
+  },
+};
+
+/**
+ * Stage 3 (power-cost): power by component at the predicted GPU activity, facility, racks,
+ * networks' bill of materials and every cost figure (model/cost's `evaluatePowerAndCost`).
+ * Runs when the catalog has a reference system for the accelerator; otherwise says so.
+ */
+const powerCostStage: EvaluationStage = {
+  id: 'power-cost',
+  applies: (s) => s.workload.kind === 'training',
+  run: (ctx) => {
+    const r = ctx.training;
+    if (!r) return {};
+    const s = ctx.scenario;
+    const { compute, network, storage } = s.cluster;
+    if (defaultSystemByAccelerator[compute.acceleratorId] === undefined) {
+      return {
+        warnings: [
+          `power and cost not evaluated: the catalog has no reference system for accelerator "${compute.acceleratorId}"`,
+        ],
+      };
+    }
+    const dr = ctx.dataReliability;
+    const useful = dr ? dr.wallShares.useful : 1;
+    const wallDays = ctx.metrics['time_to_train_wall_days']?.value ?? r.timeToTrainDays;
+    const tiers = network.scaleOut.fatTreeTiers;
+    // The scenario's user catalog entries override or extend the built-in catalog.
+    const catalog = mergeUserCatalog(builtinCatalog(), s.userCatalog);
+    const out = evaluatePowerAndCost(
+      {
+        acceleratorId: compute.acceleratorId,
+        gpus: compute.gpus,
+        gpusPerNode: compute.gpusPerNode,
+        fabric: network.scaleOut.fabric,
+        fatTreeTiers:
+          tiers === 'auto' ? 'auto' : (Math.min(4, Math.max(1, tiers)) as 1 | 2 | 3 | 4),
+        oversubscription: network.scaleOut.oversubscriptionRatio,
+        // GPUs compute this share of wall time: their share of a step times the useful share.
+        gpuBusyFraction: gpuComputeShare(r) * useful,
+        tokensPerSecond: r.tokensPerS * useful,
+        timeToTrainS: wallDays === null ? null : wallDays * 86_400,
+        ...(storage.dataTier.capacityTB !== null
+          ? { storageCapacityTb: storage.dataTier.capacityTB }
+          : {}),
+        facility: s.facility,
+        finance: s.finance,
+      },
+      catalog,
+    );
+    return { metrics: out.metrics, powerCost: out, warnings: out.warnings.map((w) => w.message) };
+  },
+};
+
+/**
+ * The stage chain, in order. Data/reliability and power/cost run for training workloads; for
+ * serving, the serving engine reports its own power (`serving_power_kw`). TODO(lead): a
+ * power/cost stage for serving needs the serving engine's GPU activity as `gpuBusyFraction`.
+ */
+export const evaluationStages: readonly EvaluationStage[] = [
+  trainingStage,
+  servingStage,
+  dataReliabilityStage,
+  powerCostStage,
+];
+
+/**
+ * Evaluate one validated scenario.
+ * @param scenario - a scenario returned by `parseScenario` (defaults filled in)
+ * @param stages - the stage chain (default `evaluationStages`); tests may pass their own
+ * @returns every figure as a registered metric with its unit, breakdowns, bottleneck, warnings
+ * @throws Error naming the field for input the engines reject, or naming the metric when a
+ *   figure is not finite or not registered (never returns NaN/Infinity)
+ */
+export function evaluate(
+  scenario: Scenario,
+  stages: readonly EvaluationStage[] = evaluationStages,
+): EvaluationResult {
+  let metrics: Record<string, MetricValue> = {};
+  let breakdown: Record<string, readonly BreakdownPart[]> = {};
+  let bottleneck: EvaluationBottleneck | null = null;
+  const warnings: string[] = [];
+  let training: TrainingResult | null = null;
+  let dataReliability: DataReliabilityResult | null = null;
+  let powerCost: PowerCostResult | null = null;
+  const ran: string[] = [];
+  for (const stage of stages) {
+    if (!stage.applies(scenario)) continue;
+    const out = stage.run({ scenario, metrics, training, dataReliability });
+    if (out.metrics) {
+      for (const id of Object.keys(out.metrics)) {
+        if (id in metrics) throw new Error(`metric "${id}" produced twice (stage "${stage.id}")`);
+      }
+      metrics = { ...metrics, ...out.metrics };
+    }
+    if (out.breakdown) breakdown = { ...breakdown, ...out.breakdown };
+    if (out.bottleneck && (!bottleneck || out.bottleneck.share > bottleneck.share)) {
+      bottleneck = out.bottleneck;
+    }
+    if (out.warnings) warnings.push(...out.warnings);
+    if (out.training) training = out.training;
+    if (out.dataReliability) dataReliability = out.dataReliability;
+    if (out.powerCost) powerCost = out.powerCost;
+    ran.push(stage.id);
+  }
+  checkMetricValues(metrics);
+  return {
+    scenario: scenario.name,
+    workloadKind: scenario.workload.kind,
+    metrics,
+    breakdown,
+    bottleneck,
+    warnings,
+    training,
+    dataReliability,
+    powerCost,
+    stages: ran,
+  };
+}
+
+/** Evaluate several scenarios (e.g. the builds of one comparison), in order. */
+export function evaluateMany(
+  scenarios: readonly Scenario[],
+  stages: readonly EvaluationStage[] = evaluationStages,
+): EvaluationResult[] {
+  return scenarios.map((s) => evaluate(s, stages));
+}

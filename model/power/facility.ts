@@ -1,0 +1,108 @@
+import { HOURS_PER_YEAR } from '../units';
+import { kwToBtuPerHour, kwToTons } from './conversions';
+
+/**
+ * Facility power, cooling, water, energy, electricity cost and carbon from IT power.
+ * Facility power = IT power × PUE (The Green Grid PUE definition: total facility energy /
+ * IT equipment energy). Cooling load = the heat the IT equipment rejects, which equals its
+ * electrical input (energy conservation), sized at peak IT power. Water = WUE × IT energy
+ * (The Green Grid WUE: annual site water, L / IT energy, kWh). Carbon = facility energy ×
+ * grid intensity (location-based, GHG Protocol Scope 2).
+ */
+
+/** Electricity tariff: a flat price, or peak/off-peak prices with the peak window. */
+export type Tariff =
+  | { readonly kind: 'flat'; readonly priceUsdPerKwh: number }
+  | {
+      readonly kind: 'peak-offpeak';
+      readonly peakPriceUsdPerKwh: number;
+      readonly offPeakPriceUsdPerKwh: number;
+      /** Peak hours per peak day, 0–24. */
+      readonly peakHoursPerDay: number;
+      /** Peak days per week, 0–7 (e.g. 5 for weekdays). */
+      readonly peakDaysPerWeek: number;
+    };
+
+function inRange(name: string, v: number, min: number, max: number): void {
+  if (!Number.isFinite(v) || v < min || v > max) {
+    throw new RangeError(`${name} must be a number from ${min} to ${max} (got ${String(v)})`);
+  }
+}
+
+/**
+ * Average price per kWh for a constant load under a tariff: the peak share of the week's
+ * hours, s = h·d / (24·7), weighs the two prices, p = s·p_peak + (1 − s)·p_off.
+ * @returns USD per kWh
+ */
+export function effectivePriceUsdPerKwh(t: Tariff): number {
+  if (t.kind === 'flat') {
+    inRange('priceUsdPerKwh', t.priceUsdPerKwh, 0, 10);
+    return t.priceUsdPerKwh;
+  }
+  inRange('peakPriceUsdPerKwh', t.peakPriceUsdPerKwh, 0, 10);
+  inRange('offPeakPriceUsdPerKwh', t.offPeakPriceUsdPerKwh, 0, 10);
+  inRange('peakHoursPerDay', t.peakHoursPerDay, 0, 24);
+  inRange('peakDaysPerWeek', t.peakDaysPerWeek, 0, 7);
+  const share = (t.peakHoursPerDay * t.peakDaysPerWeek) / (24 * 7);
+  return share * t.peakPriceUsdPerKwh + (1 - share) * t.offPeakPriceUsdPerKwh;
+}
+
+export type FacilityInput = {
+  /** Average IT power, kW. */
+  readonly itAvgKw: number;
+  /** Peak IT power, kW (≥ average). */
+  readonly itPeakKw: number;
+  /** Power usage effectiveness, ≥ 1. */
+  readonly pue: number;
+  /** Water usage effectiveness, L per IT kWh, ≥ 0. */
+  readonly wueLPerKwh: number;
+  readonly tariff: Tariff;
+  /** Grid carbon intensity, gCO2e per kWh. */
+  readonly carbonGPerKwh: number;
+};
+
+export type FacilityFigures = {
+  readonly facilityAvgKw: number;
+  readonly facilityPeakKw: number;
+  /** Facility overhead (cooling, distribution losses, lighting) at average load, kW. */
+  readonly overheadAvgKw: number;
+  readonly coolingLoadKw: number;
+  readonly coolingLoadBtuPerHour: number;
+  readonly coolingTons: number;
+  readonly itEnergyMwhPerYear: number;
+  readonly energyMwhPerYear: number;
+  readonly electricityPriceUsdPerKwh: number;
+  readonly electricityCostUsdPerYear: number;
+  readonly carbonTPerYear: number;
+  readonly waterM3PerYear: number;
+};
+
+/**
+ * Facility figures for a constant average load over a year of 8,760 h.
+ * @throws naming the field when an input is out of range (PUE below 1, negative power, ...)
+ */
+export function facilityFigures(f: FacilityInput): FacilityFigures {
+  inRange('itAvgKw', f.itAvgKw, 0, 1e7);
+  inRange('itPeakKw', f.itPeakKw, f.itAvgKw, 1e7);
+  inRange('pue', f.pue, 1, 5);
+  inRange('wueLPerKwh', f.wueLPerKwh, 0, 20);
+  inRange('carbonGPerKwh', f.carbonGPerKwh, 0, 2000);
+  const price = effectivePriceUsdPerKwh(f.tariff);
+  const facilityAvgKw = f.itAvgKw * f.pue;
+  const itKwh = f.itAvgKw * HOURS_PER_YEAR;
+  const kwh = facilityAvgKw * HOURS_PER_YEAR;
+  return {
+    facilityAvgKw,
+    facilityPeakKw: f.itPeakKw * f.pue,
+    overheadAvgKw: facilityAvgKw - f.itAvgKw,
+    coolingLoadKw: f.itPeakKw,
+    coolingLoadBtuPerHour: kwToBtuPerHour(f.itPeakKw),
+    coolingTons: kwToTons(f.itPeakKw),
+    itEnergyMwhPerYear: itKwh / 1000,
+    energyMwhPerYear: kwh / 1000,
+    electricityPriceUsdPerKwh: price,
+    electricityCostUsdPerYear: kwh * price,
+    carbonTPerYear: (kwh * f.carbonGPerKwh) / 1e6,
+    waterM3PerYear: (itKwh * f.wueLPerKwh) / 1000,
+  };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by the scenario sections. Every numeric field states its allowed
+ * range, and a value outside it is rejected with a message that names the range (the field
+ * path is added by `formatScenarioIssues`). The range is also readable from the schema
+ * (`schema.minValue` / `schema.maxValue` in zod 4) so forms can show it.
+ */
+
+function fmt(n: number): string {
+  return Number.isInteger(n) && Math.abs(n) >= 10_000
+    ? n.toExponential().replace('e+', 'e')
+    : String(n);
+}
+
+/** An integer in [min, max]; `what` names the unit in the message (e.g. `GPUs`). */
+export function intIn(min: number, max: number, what = '') {
+  const unit = what ? ` ${what}` : '';
+  const range = `an integer from ${fmt(min)} to ${fmt(max)}${unit}`;
+  return z
+    .number({ error: `must be ${range}` })
+    .int({ error: `must be ${range}` })
+    .min(min, { error: `must be ${range}` })
+    .max(max, { error: `must be ${range}` });
+}
+
+/** A finite number in [min, max]. */
+export function numIn(min: number, max: number, what = '') {
+  const unit = what ? ` ${what}` : '';
+  const range = `a number from ${fmt(min)} to ${fmt(max)}${unit}`;
+  return z
+    .number({ error: `must be ${range}` })
+    .min(min, { error: `must be ${range}` })
+    .max(max, { error: `must be ${range}` });
+}
+
+/** A finite number in (min, max] (strictly above min). */
+export function numAbove(min: number, max: number, what = '') {
+  const unit = what ? ` ${what}` : '';
+  const range = `a number above ${fmt(min)} and at most ${fmt(max)}${unit}`;
+  return z
+    .number({ error: `must be ${range}` })
+    .gt(min, { error: `must be ${range}` })
+    .max(max, { error: `must be ${range}` });
+}
+
+/** `'auto'` (the engine chooses) or the given schema. */
+export function orAuto<T extends z.ZodType>(schema: T, description?: string) {
+  const text = `must be "auto" or ${description ?? describe(schema)}`;
+  return z.union([z.literal('auto'), schema], {
+    error: (iss) => (iss.code === 'invalid_union' ? text : undefined),
+  });
+}
+
+function describe(schema: z.ZodType): string {
+  const s = schema as unknown as {
+    minValue?: number | null;
+    maxValue?: number | null;
+    isInt?: boolean;
+  };
+  if (typeof s.minValue === 'number' && typeof s.maxValue === 'number') {
+    return `${s.isInt ? 'an integer' : 'a number'} from ${fmt(s.minValue)} to ${fmt(s.maxValue)}`;
+  }
+  return 'a valid value';
+}
+
+/** A string enum whose error lists the allowed values. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
+}

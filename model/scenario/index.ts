@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { userCatalogSchema } from '../catalog/user';
+import { clusterSectionSchema } from './cluster';
+import { facilitySectionSchema } from './facility';
+import { financeSectionSchema } from './finance';
+import { currentVersion, migrateScenario, scenarioMigrations } from './migrations';
+import { reliabilitySectionSchema } from './reliability';
+import { workloadSchema } from './workload';
+
+/**
+ * The scenario: build + workload + facility + finance, as saved in a `.json` file. Versioned
+ * (`schemaVersion`, see migrations.ts); `parseScenario` migrates then validates and returns a
+ * typed scenario or every problem with its field path.
+ */
+
+export * from './workload';
+export * from './cluster';
+export * from './migrations';
+export * from './presets';
+export { storageSectionSchema, type StorageSection } from './storage';
+export { reliabilitySectionSchema, type ReliabilitySection } from './reliability';
+export { facilitySectionSchema, type FacilitySection } from './facility';
+export { financeSectionSchema, type FinanceSection } from './finance';
+export { servingWorkloadSchema, type ServingWorkload } from './serving';
+
+/** The format version this build writes. */
+export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);
+
+export const scenarioSchema = z
+  .strictObject({
+    schemaVersion: z.literal(SCENARIO_SCHEMA_VERSION, {
+      error: `must be ${SCENARIO_SCHEMA_VERSION}`,
+    }),
+    name: z
+      .string({ error: 'must be a name (1 to 200 characters)' })
+      .min(1, { error: 'must be a name (1 to 200 characters)' })
+      .max(200, { error: 'must be a name (1 to 200 characters)' }),
+    description: z.string().max(20_000).default(''),
+    workload: workloadSchema,
+    cluster: clusterSectionSchema,
+    reliability: reliabilitySectionSchema,
+    facility: facilitySectionSchema,
+    finance: financeSectionSchema,
+    userCatalog: userCatalogSchema,
+  })
+  .check((ctx) => {
+    const s = ctx.value;
+    if (s.cluster.compute.gpusPerNode > s.cluster.compute.gpus) {
+      ctx.issues.push({
+        code: 'custom',
+        input: s.cluster.compute.gpusPerNode,
+        path: ['cluster', 'compute', 'gpusPerNode'],
+        message: `must not exceed cluster.compute.gpus (${s.cluster.compute.gpus})`,
+      });
+    }
+    if (s.workload.kind !== 'training' || s.workload.parallelism === 'auto') return;
+    const p = s.workload.parallelism;
+    const gpus = s.cluster.compute.gpus;
+    const degrees = [p.tp, p.pp, p.dp, p.cp];
+    const given = degrees.filter((d): d is number => d !== 'auto');
+    const product = given.reduce((a, b) => a * b, 1);
+    if (given.length === degrees.length && product !== gpus) {
+      ctx.issues.push({
+        code: 'custom',
+        input: p,
+        path: ['workload', 'parallelism'],
+        message: `tp × pp × dp × cp = ${product} must equal cluster.compute.gpus (${gpus})`,
+      });
+    } else if (gpus % product !== 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: p,
+        path: ['workload', 'parallelism'],
+        message: `the product of the given degrees (${product}) must divide cluster.compute.gpus (${gpus})`,
+      });
+    }
+    const mb = s.workload.training.microBatchSeqs;
+    if (
+      p.dp !== 'auto' &&
+      mb !== 'auto' &&
+      s.workload.training.globalBatchSeqs % (p.dp * mb) !== 0
+    ) {
+      ctx.issues.push({
+        code: 'custom',
+        input: s.workload.training.globalBatchSeqs,
+        path: ['workload', 'training', 'globalBatchSeqs'],
+        message: `must be a multiple of dp × microBatchSeqs (${p.dp} × ${mb})`,
+      });
+    }
+  });
+
+/** A validated scenario (defaults filled in). */
+export type Scenario = z.output<typeof scenarioSchema>;
+/** What a scenario file may contain (defaulted fields optional). */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+
+/** One problem in a scenario, with the dotted field path (`workload.model.layers`). */
+export type ScenarioIssue = { readonly path: string; readonly message: string };
+
+export type ParseScenarioResult =
+  | {
+      readonly ok: true;
+      readonly scenario: Scenario;
+      readonly migrationsApplied: readonly string[];
+    }
+  | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
+
+/** `['workload','model','layers']` → `workload.model.layers`; array indices as `[i]`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || '(root)';
+}
+
+type RawIssue = {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly errors?: readonly (readonly RawIssue[])[];
+  readonly keys?: readonly string[];
+};
+
+/**
+ * Flatten zod issues to `{path, message}`. For a union (e.g. `"auto"` or a layout object)
+ * whose input reached into one branch, report that branch's nested problems rather than the
+ * union's summary, so the message names the innermost field.
+ */
+function flattenIssues(
+  issues: readonly RawIssue[],
+  prefix: readonly PropertyKey[],
+): ScenarioIssue[] {
+  const out: ScenarioIssue[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors) {
+      const nested = issue.errors.find(
+        (branch) => branch.length > 0 && branch.every((i) => i.path.length > 0),
+      );
+      if (nested) {
+        out.push(...flattenIssues(nested, path));
+        continue;
+      }
+    }
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) {
+        out.push({ path: formatPath([...path, key]), message: 'is not a known field' });
+      }
+      continue;
+    }
+    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+    out.push({ path: formatPath(path), message: missing ? 'is required' : issue.message });
+  }
+  return out;
+}
+
+/** Human-readable list, one `path: message` per line. */
+export function formatScenarioIssues(issues: readonly ScenarioIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('\n');
+}
+
+/**
+ * Migrate a scenario document to the current version and validate it.
+ * @param raw - parsed JSON of one scenario
+ * @returns the typed scenario (defaults filled in) or every problem with its field path
+ */
+export function parseScenario(raw: unknown): ParseScenarioResult {
+  const migrated = migrateScenario(raw);
+  if (!migrated.ok)
+    return { ok: false, issues: [{ path: migrated.path, message: migrated.message }] };
+  const parsed = scenarioSchema.safeParse(migrated.doc);
+  if (!parsed.success) {
+    return { ok: false, issues: flattenIssues(parsed.error.issues as readonly RawIssue[], []) };
+  }
+  return { ok: true, scenario: parsed.data, migrationsApplied: migrated.applied };
+}
+
+/** Like `parseScenario` but throws an Error listing every `path: message`. */
+export function parseScenarioOrThrow(raw: unknown): Scenario {
+  const r = parseScenario(raw);
+  if (!r.ok) throw new Error(`invalid scenario:\n${formatScenarioIssues(r.issues)}`);
+  return r.scenario;
+}
+
+export type ParseScenarioFileResult =
+  | { readonly ok: true; readonly scenarios: readonly Scenario[] }
+  | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
+
+/**
+ * A scenario file holds one scenario, or `{ "scenarios": [ ... ] }` for several. Issues of
+ * the several-scenario form are prefixed `scenarios[i].`.
+ */
+export function parseScenarioFile(raw: unknown): ParseScenarioFileResult {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'scenarios' in raw) {
+    const list = (raw as { scenarios: unknown }).scenarios;
+    if (!Array.isArray(list) || list.length === 0) {
+      return {
+        ok: false,
+        issues: [{ path: 'scenarios', message: 'must be a non-empty array of scenarios' }],
+      };
+    }
+    const scenarios: Scenario[] = [];
+    const issues: ScenarioIssue[] = [];
+    list.forEach((item: unknown, i) => {
+      const r = parseScenario(item);
+      if (r.ok) scenarios.push(r.scenario);
+      else {
+        for (const issue of r.issues) {
+          const sub = issue.path === '(root)' ? '' : `.${issue.path}`;
+          issues.push({ path: `scenarios[${i}]${sub}`, message: issue.message });
+        }
+      }
+    });
+    return issues.length ? { ok: false, issues } : { ok: true, scenarios };
+  }
+  const r = parseScenario(raw);
+  return r.ok ? { ok: true, scenarios: [r.scenario] } : { ok: false, issues: r.issues };
+}

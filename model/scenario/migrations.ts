@@ -1,0 +1,103 @@
+/**
+ * Scenario file migrations (tldraw-style): an ordered chain of named steps, each taking a
+ * document of one version to the next with its `up` function. `migrateScenario` reads the
+ * document's `schemaVersion`, applies every later step in order and stamps the new version.
+ * Steps are pure: they never mutate their input.
+ *
+ * Version history:
+ * - 1: first released format (workload, cluster {compute, network, storage}, reliability,
+ *   facility, finance, userCatalog).
+ *
+ * To change the format: add a step `{ id: 'scenario/002-<what>', fromVersion: 1, toVersion: 2,
+ * up }` to `scenarioMigrations`, bump nothing else (the current version is derived from the
+ * chain), add a fixture of the old version under test/model/scenario/fixtures/ and a test that
+ * it migrates and parses.
+ */
+
+/** A scenario document as read from JSON, before validation. */
+export type ScenarioDocument = Readonly<Record<string, unknown>>;
+
+export type ScenarioMigration = {
+  /** Stable, unique id, e.g. `scenario/002-split-network`. */
+  readonly id: string;
+  readonly fromVersion: number;
+  readonly toVersion: number;
+  readonly description: string;
+  /** Pure step from `fromVersion` to `toVersion` (without touching `schemaVersion`). */
+  readonly up: (doc: ScenarioDocument) => ScenarioDocument;
+};
+
+/** The first scenario format version. */
+export const FIRST_SCENARIO_VERSION = 1;
+
+/** The chain, oldest first. Empty while version 1 is the only released version. */
+export const scenarioMigrations: readonly ScenarioMigration[] = [];
+
+export type MigrationOutcome =
+  | { readonly ok: true; readonly doc: ScenarioDocument; readonly applied: readonly string[] }
+  | { readonly ok: false; readonly path: string; readonly message: string };
+
+/** The version the chain ends at. */
+export function currentVersion(migrations: readonly ScenarioMigration[]): number {
+  const last = migrations[migrations.length - 1];
+  return last ? last.toVersion : FIRST_SCENARIO_VERSION;
+}
+
+/**
+ * Check a chain is contiguous (each step goes from the previous step's version to the next
+ * integer) and its ids are unique. Throws naming the offending step.
+ */
+export function checkMigrationChain(migrations: readonly ScenarioMigration[]): void {
+  const ids = new Set<string>();
+  let version = FIRST_SCENARIO_VERSION;
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new Error(`migration id "${m.id}" used twice`);
+    ids.add(m.id);
+    if (m.fromVersion !== version || m.toVersion !== version + 1) {
+      throw new Error(
+        `migration "${m.id}" goes ${m.fromVersion}→${m.toVersion}, expected ${version}→${version + 1}`,
+      );
+    }
+    version = m.toVersion;
+  }
+}
+
+/**
+ * Bring a scenario document to the current version. Rejects a non-object, a missing or
+ * non-integer `schemaVersion`, and a version newer than this build knows (a file written by
+ * a newer ClusterPlan), each with the field path `schemaVersion`.
+ */
+export function migrateScenario(
+  raw: unknown,
+  migrations: readonly ScenarioMigration[] = scenarioMigrations,
+): MigrationOutcome {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, path: '(root)', message: 'a scenario must be a JSON object' };
+  }
+  const doc = raw as ScenarioDocument;
+  const version = doc['schemaVersion'];
+  const latest = currentVersion(migrations);
+  if (typeof version !== 'number' || !Number.isInteger(version)) {
+    return {
+      ok: false,
+      path: 'schemaVersion',
+      message: `must be an integer from ${FIRST_SCENARIO_VERSION} to ${latest}`,
+    };
+  }
+  if (version < FIRST_SCENARIO_VERSION || version > latest) {
+    const why = version > latest ? ' (written by a newer ClusterPlan)' : '';
+    return {
+      ok: false,
+      path: 'schemaVersion',
+      message: `must be an integer from ${FIRST_SCENARIO_VERSION} to ${latest}${why}, got ${version}`,
+    };
+  }
+  let current: ScenarioDocument = doc;
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (m.fromVersion < version) continue;
+    current = { ...m.up(current), schemaVersion: m.toVersion };
+    applied.push(m.id);
+  }
+  return { ok: true, doc: current, applied };
+}

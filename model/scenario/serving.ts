@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { intIn, numAbove, numIn, oneOf, orAuto } from './fields';
+
+/**
+ * Scenario workload `serving`: one LLM served under a load (model/serving is the engine).
+ * Beside `training` in the workload union, discriminated by `kind: 'serving'`. The accelerator,
+ * GPU count, scale-up domain and stack come from the scenario's `cluster.compute` section.
+ * Every number has a range (sanity bounds, not design limits) and its unit in its name.
+ */
+
+export const servingPrecisionSchema = oneOf(['fp16', 'bf16', 'fp8', 'fp4']);
+
+/** Mixture-of-experts shape: routed experts per MoE layer, experts per token, active parameters. */
+export const servingMoeSchema = z
+  .strictObject({
+    experts: intIn(1, 4096, 'experts'),
+    topK: intIn(1, 64, 'experts per token'),
+    /** Parameters used per token, billions (shared experts and dense layers included). */
+    activeParamsB: numAbove(0, 100_000, 'billion parameters'),
+  })
+  .check((ctx) => {
+    if (ctx.value.topK > ctx.value.experts) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.topK,
+        path: ['topK'],
+        message: `must be at most experts (${ctx.value.experts})`,
+      });
+    }
+  });
+
+export const servingModelSchema = z
+  .strictObject({
+    /** Preset id this shape came from (informational). */
+    preset: z.string().max(100).optional(),
+    /** Total parameters (all experts), billions. */
+    paramsB: numAbove(0, 100_000, 'billion parameters'),
+    layers: intIn(1, 1000, 'layers'),
+    hiddenSize: intIn(16, 262_144),
+    attentionHeads: intIn(1, 4096, 'heads'),
+    /** Key/value heads (GQA); = attentionHeads for multi-head attention. */
+    kvHeads: intIn(1, 4096, 'heads'),
+    /** FFN inner width (per expert for MoE). */
+    ffnHiddenSize: intIn(1, 2_097_152),
+    ffnType: oneOf(['gelu', 'swiglu']),
+    vocabSize: intIn(1, 4_000_000, 'tokens'),
+    /** Input and output embeddings share one matrix (false for Llama 3, Mixtral). */
+    tiedEmbeddings: z.boolean().default(false),
+    /** null: dense model. */
+    moe: servingMoeSchema.nullable().default(null),
+  })
+  .check((ctx) => {
+    const m = ctx.value;
+    if (m.kvHeads > m.attentionHeads || m.attentionHeads % m.kvHeads !== 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: m.kvHeads,
+        path: ['kvHeads'],
+        message: `must divide attentionHeads (${m.attentionHeads})`,
+      });
+    }
+    if (m.hiddenSize % m.attentionHeads !== 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: m.hiddenSize,
+        path: ['hiddenSize'],
+        message: `must be a multiple of attentionHeads (${m.attentionHeads})`,
+      });
+    }
+    if (m.moe !== null && m.moe.activeParamsB > m.paramsB) {
+      ctx.issues.push({
+        code: 'custom',
+        input: m.moe.activeParamsB,
+        path: ['moe', 'activeParamsB'],
+        message: `must be at most paramsB (${m.paramsB})`,
+      });
+    }
+  });
+export type ServingModelSection = z.infer<typeof servingModelSchema>;
+
+const percentileSchema = numIn(50, 99.99, 'percentile');
+
+/** How requests arrive. */
+export const servingLoadSchema = z.discriminatedUnion(
+  'mode',
+  [
+    /** Every request queued at once; the engine picks the batch (max throughput). */
+    z.strictObject({ mode: z.literal('offline') }),
+    /** Open-loop Poisson arrivals. */
+    z.strictObject({
+      mode: z.literal('request_rate'),
+      requestsPerS: numAbove(0, 1e7, 'requests/s'),
+    }),
+    /** Closed loop: this many requests in flight. */
+    z.strictObject({
+      mode: z.literal('concurrency'),
+      concurrency: intIn(1, 10_000_000, 'requests'),
+    }),
+    /** One static batch of identical requests. */
+    z.strictObject({ mode: z.literal('batch'), batch: intIn(1, 1_000_000, 'requests') }),
+    /** Highest Poisson rate whose percentile TTFT and TPOT stay within the limits (MLPerf Server). */
+    z.strictObject({
+      mode: z.literal('slo'),
+      ttftLimitMs: numAbove(0, 3_600_000, 'ms'),
+      tpotLimitMs: numAbove(0, 60_000, 'ms'),
+      percentile: percentileSchema.default(99),
+    }),
+  ],
+  { error: 'mode must be "offline", "request_rate", "concurrency", "batch" or "slo"' },
+);
+export type ServingLoadSection = z.infer<typeof servingLoadSchema>;
+
+export const servingSettingsSchema = z.strictObject({
+  /** Weights and matmul precision. */
+  precision: servingPrecisionSchema.default('bf16'),
+  /** KV-cache precision; `auto`: FP8 with FP8/FP4 weights on an optimized stack, else 16-bit. */
+  kvCachePrecision: orAuto(servingPrecisionSchema, '"fp16", "bf16", "fp8" or "fp4"').default(
+    'auto',
+  ),
+  /** Mean prompt length, tokens. */
+  inputTokensMean: numIn(1, 16_777_216, 'tokens'),
+  /** Mean generated tokens per request. */
+  outputTokensMean: numIn(1, 1_048_576, 'tokens'),
+  load: servingLoadSchema.default({ mode: 'offline' }),
+  /** Requests in a finite benchmark run (changes throughput/TTFT accounting); null: steady state. */
+  requestCount: intIn(1, 1e9, 'requests').nullable().default(null),
+  /** Cap on running requests per model copy; `auto`: the stack default. */
+  maxBatchPerReplica: orAuto(intIn(1, 1_000_000, 'requests')).default('auto'),
+  /** Percentile reported beside the means (TTFT/TPOT at p-th). */
+  reportPercentile: percentileSchema.default(99),
+});
+export type ServingSettingsSection = z.infer<typeof servingSettingsSchema>;
+
+/** Parallelism per model copy; `auto` fields: the engine picks the best throughput that fits. */
+export const servingParallelismSchema = z.strictObject({
+  tp: orAuto(intIn(1, 1024)).default('auto'),
+  pp: orAuto(intIn(1, 1024)).default('auto'),
+  /** Expert parallel degree inside the TP group (MoE). */
+  ep: intIn(1, 4096).default(1),
+  /** Model copies; `auto`: as many as the GPUs hold. */
+  replicas: orAuto(intIn(1, 1_000_000)).default('auto'),
+});
+export type ServingParallelismSection = z.infer<typeof servingParallelismSchema>;
+
+/** GPU partitioning (MIG slices or time slicing); `none` by default. */
+export const servingPartitionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('none') }),
+    /** A MIG profile: share of SMs and of memory slices (e.g. 3g.40gb on H100: 3/7, 1/2). */
+    z.strictObject({
+      kind: z.literal('mig'),
+      computeShare: numAbove(0, 1, 'of the GPU'),
+      memoryShare: numAbove(0, 1, 'of the GPU'),
+    }),
+    /** Round-robin time slicing between this many instances. */
+    z.strictObject({ kind: z.literal('time_sliced'), instances: intIn(1, 64, 'instances') }),
+  ],
+  { error: 'kind must be "none", "mig" or "time_sliced"' },
+);
+export type ServingPartitionSection = z.infer<typeof servingPartitionSchema>;
+
+/** Sizing target: how many GPUs serve this rate within the limits. */
+export const servingTargetSchema = z.strictObject({
+  requestsPerS: numAbove(0, 1e7, 'requests/s'),
+  ttftLimitMs: numAbove(0, 3_600_000, 'ms'),
+  tpotLimitMs: numAbove(0, 60_000, 'ms'),
+  percentile: percentileSchema.default(99),
+});
+export type ServingTargetSection = z.infer<typeof servingTargetSchema>;
+
+export const servingWorkloadSchema = z.strictObject({
+  kind: z.literal('serving'),
+  model: servingModelSchema,
+  serving: servingSettingsSchema,
+  parallelism: servingParallelismSchema.default({
+    tp: 'auto',
+    pp: 'auto',
+    ep: 1,
+    replicas: 'auto',
+  }),
+  partition: servingPartitionSchema.default({ kind: 'none' }),
+  /** Board power cap below the accelerator default, W; null: default limit. */
+  powerLimitW: numIn(50, 5000, 'W').nullable().default(null),
+  /** Price of one GPU-hour for cost per million tokens, USD; null: from the cost engine when wired. */
+  gpuHourUsd: numIn(0, 10_000, 'USD').nullable().default(null),
+  /** Sizing target (GPUs for a load under limits); null: no sizing. */
+  target: servingTargetSchema.nullable().default(null),
+});
+export type ServingWorkload = z.infer<typeof servingWorkloadSchema>;
+export type ServingWorkloadInput = z.input<typeof servingWorkloadSchema>;

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { intIn, numIn, oneOf, orAuto } from './fields';
+import { servingWorkloadSchema } from './serving';
+
+/**
+ * Scenario section `workload`: what the cluster runs. A discriminated union on `kind`:
+ * `training` (pre-training or fine-tuning a transformer; this file) or `serving` (LLM
+ * inference; model/scenario/serving.ts, owned by the serving engine).
+ *
+ * Ranges are generous sanity bounds (they reject typos and physically meaningless values,
+ * not unusual designs): e.g. 1–1,000 layers covers every published model (the largest dense
+ * published shapes have ≤ 200 layers).
+ */
+
+/** Mixture-of-experts shape: `experts` routed FFNs per MoE layer, `topK` used per token. */
+export const moeSchema = z
+  .strictObject({
+    experts: intIn(1, 4096, 'experts'),
+    topK: intIn(1, 64, 'experts per token'),
+  })
+  .check((ctx) => {
+    if (ctx.value.topK > ctx.value.experts) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.topK,
+        path: ['topK'],
+        message: `must be at most experts (${ctx.value.experts})`,
+      });
+    }
+  });
+export type MoeSection = z.infer<typeof moeSchema>;
+
+/** Transformer shape (decoder-only). Field names follow the published configs' vocabulary. */
+export const modelShapeSchema = z
+  .strictObject({
+    /** Preset id this shape came from (informational; the numbers below are what counts). */
+    preset: z.string().max(100).optional(),
+    layers: intIn(1, 1000, 'layers'),
+    hiddenSize: intIn(16, 262_144),
+    attentionHeads: intIn(1, 4096, 'heads'),
+    /** Key/value heads (grouped-query attention); = attentionHeads for multi-head attention. */
+    kvHeads: intIn(1, 4096, 'heads'),
+    /** FFN inner width (per expert for MoE). */
+    ffnHiddenSize: intIn(1, 2_097_152),
+    /** `gelu`: 2 matrices (up, down); `swiglu`: 3 (gate, up, down). */
+    ffnType: oneOf(['gelu', 'swiglu']),
+    vocabSize: intIn(1, 4_000_000, 'tokens'),
+    /** Tokens per training sequence. */
+    seqLenTokens: intIn(1, 16_777_216, 'tokens'),
+    /** null: dense model. */
+    moe: moeSchema.nullable().default(null),
+    /** Input and output embeddings share one matrix (GPT-3, Megatron); false for Llama 3. */
+    tiedEmbeddings: z.boolean().default(true),
+  })
+  .check((ctx) => {
+    const m = ctx.value;
+    if (m.kvHeads > m.attentionHeads || m.attentionHeads % m.kvHeads !== 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: m.kvHeads,
+        path: ['kvHeads'],
+        message: `must divide attentionHeads (${m.attentionHeads})`,
+      });
+    }
+    if (m.hiddenSize % m.attentionHeads !== 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: m.hiddenSize,
+        path: ['hiddenSize'],
+        message: `must be a multiple of attentionHeads (${m.attentionHeads})`,
+      });
+    }
+  });
+export type ModelShapeSection = z.infer<typeof modelShapeSchema>;
+
+export const precisionSchema = oneOf(['fp16', 'bf16', 'fp8', 'fp4']);
+export const recomputeSchema = oneOf(['none', 'selective', 'full']);
+
+/** Full training (all weights trained) or LoRA fine-tuning (frozen base weights). */
+export const finetuneSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.strictObject({ method: z.literal('full') }),
+    z.strictObject({ method: z.literal('lora'), rank: intIn(1, 65_536) }),
+  ],
+  { error: 'must be {"method":"full"} or {"method":"lora","rank":r}' },
+);
+
+export const trainingSettingsSchema = z.strictObject({
+  /** Sequences per optimizer step across the whole cluster. */
+  globalBatchSeqs: intIn(1, 100_000_000, 'sequences'),
+  /** Sequences per micro batch per pipeline; `auto`: the engine picks the fastest that fits. */
+  microBatchSeqs: orAuto(intIn(1, 65_536, 'sequences')).default('auto'),
+  /** Compute precision of the matmuls (fp8/fp4 only where the accelerator has them). */
+  precision: precisionSchema.default('bf16'),
+  /** Activation recomputation (Korthikanti et al. 2022); `auto`: fastest that fits. */
+  recompute: orAuto(recomputeSchema, '"none", "selective" or "full"').default('auto'),
+  finetune: finetuneSchema.default({ method: 'full' }),
+  /** Tokens to process for the time to train; null: no time-to-train figure. */
+  tokensToTrain: numIn(1, 1e16, 'tokens').nullable().default(null),
+  optimizer: z.literal('adam', { error: 'must be "adam"' }).default('adam'),
+  /** Fixed wall-clock overhead added to the time to train (start-up, evaluation), seconds. */
+  fixedOverheadS: numIn(0, 1e8, 's').default(0),
+});
+export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
+
+/**
+ * Explicit layout; each field may be `auto` (the engine chooses). When TP, PP, DP and CP are
+ * all given, their product must equal the cluster's GPU count (checked in the scenario schema).
+ */
+export const parallelismLayoutSchema = z.strictObject({
+  tp: orAuto(intIn(1, 1024)).default('auto'),
+  pp: orAuto(intIn(1, 1024)).default('auto'),
+  dp: orAuto(intIn(1, 1_048_576)).default('auto'),
+  cp: orAuto(intIn(1, 1024)).default(1),
+  /** Virtual pipeline stages per GPU: 1 = plain 1F1B, ≥ 2 = interleaved. */
+  vpp: orAuto(intIn(1, 256)).default('auto'),
+  zeroStage: orAuto(
+    z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+    '0, 1, 2 or 3',
+  ).default('auto'),
+  sequenceParallel: orAuto(z.boolean(), 'true or false').default('auto'),
+  /** Expert parallel degree (MoE). */
+  ep: orAuto(intIn(1, 4096)).default(1),
+});
+export type ParallelismLayoutSection = z.infer<typeof parallelismLayoutSchema>;
+
+export const parallelismSchema = z.union([z.literal('auto'), parallelismLayoutSchema], {
+  error: (iss) =>
+    iss.code === 'invalid_union' ? 'must be "auto" or an object {tp, pp, dp, cp, ...}' : undefined,
+});
+
+export const trainingWorkloadSchema = z.strictObject({
+  kind: z.literal('training'),
+  model: modelShapeSchema,
+  training: trainingSettingsSchema,
+  parallelism: parallelismSchema.default('auto'),
+});
+export type TrainingWorkload = z.infer<typeof trainingWorkloadSchema>;
+export type TrainingWorkloadInput = z.input<typeof trainingWorkloadSchema>;
+
+export const workloadSchema = z.discriminatedUnion(
+  'kind',
+  [trainingWorkloadSchema, servingWorkloadSchema],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union' ? 'kind must be "training" or "serving"' : undefined,
+  },
+);
+export type Workload = z.infer<typeof workloadSchema>;

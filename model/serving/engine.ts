@@ -1,0 +1,448 @@
+/**
+ * Serving engine core: step time of one continuous-batching iteration (prefill and decode tokens
+ * mixed, Orca/TensorRT-LLM in-flight batching), the batch memory allows, and the steady state
+ * for each load mode. Pure functions; one `prepare` per configuration, then cheap evaluations.
+ *
+ * Step time per pipeline stage, summed over kernels that run one after another:
+ *   GEMMs:      max(weight bytes / (BW·η_mem), 2·params·tokens / (peak·η_gemm))   (roofline per
+ *               component; MoE experts: distinct experts touched by the step, see memory.ts)
+ *   attention:  KV bytes read / (BW·η_mem) + causal prefill FLOPs 2·L·h·s² / (peak16·η_attn)
+ *   TP comm:    2 all-reduces per layer: α + 2(tp−1)/tp · tokens·h·2 B / (link·η_link)
+ *   fixed:      layers × per-layer kernel floor + per-step runtime
+ * (method of llm-analysis / GenZ per-operator rooflines, Orca continuous batching; constants in
+ * constants.ts with their sources).
+ */
+import {
+  ACTIVATION_BYTES,
+  ACTIVATION_FFN_BUFFERS,
+  ACTIVATION_HIDDEN_BUFFERS,
+  ATTENTION_EFFICIENCY,
+  BYTES_PER_ELEMENT,
+  DVFS_POWER_EXPONENT,
+  LINK_EFFICIENCY,
+  LINK_EFFICIENCY_NVLINK,
+  MOE_GEMM_EFFICIENCY,
+  RUNTIME_RESERVE_BYTES,
+  STACKS,
+  STATIC_POWER_FRACTION,
+  WEIGHT_STREAM_EXPOSED,
+  type StackProfile,
+} from './constants';
+import { getServingAccelerator, type ServingAccelerator, type ServingPrecision } from './hardware';
+import {
+  embeddingParams,
+  expectedDistinctExperts,
+  expertParamsPerLayer,
+  kvCacheBytesPerToken,
+  weightBytes,
+} from './memory';
+import type { ServingConfig } from './types';
+
+/** Scale-out fallback when TP spans beyond the scale-up domain: one 400G NIC per GPU. */
+const SCALE_OUT_BYTES_PER_S = 50e9;
+const SCALE_OUT_LATENCY_S = 20e-6;
+/** Per-step runtime floor (scheduling, sampling, CUDA-graph launch), s; estimate. */
+const STEP_FLOOR_S: Record<'optimized' | 'baseline', number> = {
+  optimized: 0.3e-3,
+  baseline: 1.0e-3,
+};
+
+/** Everything one configuration needs for fast step-time evaluation (per GPU of one stage). */
+export type PreparedServing = {
+  readonly tp: number;
+  readonly pp: number;
+  readonly replicas: number;
+  readonly instancesPerGpu: number;
+  readonly stack: StackProfile;
+  readonly accelerator: ServingAccelerator;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly ctxMeanTokens: number;
+  readonly maxTokensPerStep: number;
+  /** Dense (non-expert) weight bytes read per step per GPU (excludes the input embedding). */
+  readonly denseReadBytes: number;
+  /** 2 · dense active params per GPU (FLOPs per token). */
+  readonly denseFlopsPerToken: number;
+  /** LM-head FLOPs per generated token per GPU. */
+  readonly lmHeadFlopsPerToken: number;
+  readonly moeLayersPerStage: number;
+  readonly experts: number;
+  readonly topK: number;
+  /** Bytes of one expert's weights in one layer held per GPU. */
+  readonly expertBytesPerGpu: number;
+  /** FLOPs per token per expert-use per layer per GPU. */
+  readonly expertFlopsPerUse: number;
+  /** KV bytes per token of context per GPU (its layers, its KV heads). */
+  readonly kvBytesPerTokenPerGpu: number;
+  readonly kvBytesPerToken: number;
+  /** Causal prefill attention FLOPs per GPU per request = coef · s². */
+  readonly attnPrefillCoef: number;
+  /** Decode attention FLOPs per GPU per token per context token. */
+  readonly attnDecodeCoef: number;
+  readonly memBytesPerS: number;
+  readonly gemmFlopsPerS: number;
+  readonly attnFlopsPerS: number;
+  /** All-reduce: fixed latency per step (all layers of a stage) and seconds per token. */
+  readonly commFixedS: number;
+  readonly commPerTokenS: number;
+  readonly fixedPerStepS: number;
+  /** Slow-down of every term for a time-sliced share (1 otherwise). */
+  readonly timeShareFactor: number;
+  readonly maxBatch: number;
+  readonly kvBudgetBytesPerGpu: number;
+  readonly weightBytesPerGpu: number;
+  readonly clockFactor: number;
+};
+
+/** Step-time split (seconds) of one engine iteration of the whole pipeline. */
+export type StepTime = {
+  readonly total: number;
+  readonly weights: number;
+  readonly compute: number;
+  readonly kvCache: number;
+  readonly communication: number;
+  readonly overhead: number;
+};
+
+function fail(field: string, message: string): never {
+  throw new Error(`${field}: ${message}`);
+}
+
+/** Dense peak and achievable GEMM fraction for the precision (FP4 without FP4 units runs at FP8). */
+function gemmRate(a: ServingAccelerator, precision: ServingPrecision): number {
+  if (precision === 'fp4') {
+    if (a.denseFlopsPerS.fp4 !== null) return a.denseFlopsPerS.fp4 * a.gemmEfficiency.fp4;
+    if (a.denseFlopsPerS.fp8 !== null) return a.denseFlopsPerS.fp8 * a.gemmEfficiency.fp8;
+    return a.denseFlopsPerS.bf16 * a.gemmEfficiency.bf16;
+  }
+  if (precision === 'fp8' && a.denseFlopsPerS.fp8 !== null) {
+    return a.denseFlopsPerS.fp8 * a.gemmEfficiency.fp8;
+  }
+  return a.denseFlopsPerS.bf16 * a.gemmEfficiency.bf16;
+}
+
+/**
+ * Attainable clock fraction under a board power cap: P = P_static + P_dyn·f^2.5 with P_static =
+ * 0.3·TDP (DVFS: P_dyn ∝ f·V², V ∝ f^0.75). Compute-bound terms scale with f; HBM-bound terms do
+ * not (memory clock is independent).
+ *
+ * @param tdpW default board power, W
+ * @param powerLimitW cap, W (null or ≥ TDP: 1)
+ * @returns clock fraction in (0, 1]
+ */
+export function clockFactorForPowerCap(tdpW: number, powerLimitW: number | null): number {
+  if (powerLimitW === null || powerLimitW >= tdpW) return 1;
+  const dynamic =
+    (powerLimitW - STATIC_POWER_FRACTION * tdpW) / ((1 - STATIC_POWER_FRACTION) * tdpW);
+  return Math.min(1, Math.max(0.2, Math.pow(Math.max(dynamic, 0.01), 1 / DVFS_POWER_EXPONENT)));
+}
+
+/** Default KV precision: the stated one, else FP8 with FP8/FP4 weights on an optimized stack. */
+export function defaultKvPrecision(config: ServingConfig): ServingPrecision {
+  if (config.kvCachePrecision !== null) return config.kvCachePrecision;
+  if (config.stack === 'optimized' && (config.precision === 'fp8' || config.precision === 'fp4')) {
+    return 'fp8';
+  }
+  return config.precision === 'fp16' ? 'fp16' : 'bf16';
+}
+
+/**
+ * Prepare one configuration for a fixed layout. Throws (naming the field) when the model does not
+ * fit, the layout is inconsistent, or the partition is invalid.
+ */
+export function prepareServing(
+  config: ServingConfig,
+  tp: number,
+  pp: number,
+  replicas: number,
+): PreparedServing {
+  const a = getServingAccelerator(config.acceleratorId);
+  const stack = STACKS[config.stack];
+  const m = config.model;
+  if (m.hidden % m.heads !== 0) fail('model.hidden', 'must be a multiple of heads');
+  if (m.layers % pp !== 0 && pp > m.layers)
+    fail('parallelism.pp', `must be at most layers (${m.layers})`);
+
+  let computeShare = 1;
+  let memoryShare = 1;
+  let timeShareFactor = 1;
+  let instancesPerGpu = 1;
+  const part = config.partition;
+  if (part.kind !== 'none') {
+    if (tp * pp !== 1)
+      fail('partition', 'a partitioned GPU serves one model copy per instance (tp = pp = 1)');
+    if (part.kind === 'mig') {
+      if (!(part.computeShare > 0 && part.computeShare <= 1))
+        fail('partition.computeShare', 'must be in (0, 1]');
+      if (!(part.memoryShare > 0 && part.memoryShare <= 1))
+        fail('partition.memoryShare', 'must be in (0, 1]');
+      computeShare = part.computeShare;
+      memoryShare = part.memoryShare;
+      instancesPerGpu = Math.max(1, Math.floor(Math.min(1 / computeShare, 1 / memoryShare) + 1e-9));
+    } else {
+      if (!(part.instances >= 1)) fail('partition.instances', 'must be at least 1');
+      instancesPerGpu = Math.floor(part.instances);
+      memoryShare = 1 / instancesPerGpu;
+      // Round-robin time slicing: each instance owns the whole GPU 1/n of the time, plus a
+      // context-switch cost (~5 % per switch at the default timeslice; NVIDIA time-slicing docs
+      // describe no isolation and switch overhead; estimate).
+      timeShareFactor = instancesPerGpu === 1 ? 1 : instancesPerGpu * 1.05;
+    }
+  }
+
+  const clockFactor = clockFactorForPowerCap(a.tdpW, config.powerLimitW);
+  const kvPrecision = defaultKvPrecision(config);
+  const kvBytesPerToken = kvCacheBytesPerToken(m, kvPrecision);
+  const layersPerStage = m.layers / pp;
+  const kvHeadsPerGpuShare = Math.max(1 / tp, 1 / m.kvHeads);
+  const kvBytesPerTokenPerGpu = (kvBytesPerToken / pp) * kvHeadsPerGpuShare;
+
+  const emb = embeddingParams(m);
+  const totalWeights = weightBytes(m, config.precision);
+  const weightBytesPerGpu = totalWeights / (tp * pp);
+  const expertParams = expertParamsPerLayer(m);
+  const moe = m.moe;
+  const experts = moe === null ? 0 : moe.experts;
+  const topK = moe === null ? 0 : moe.topK;
+  const allExpertParams = expertParams * experts * m.layers;
+  const bytesPerParam = BYTES_PER_ELEMENT[config.precision];
+  // Dense part read per step: all non-expert weights except the input embedding (a gather).
+  const inputEmb = m.tiedEmbeddings === true ? 0 : m.vocab * m.hidden;
+  const denseReadBytes =
+    (totalWeights - allExpertParams * bytesPerParam - inputEmb * 2) / (tp * pp);
+  const activeParams = moe === null ? m.paramsTotal : moe.activeParams;
+  const denseActive = activeParams - expertParams * topK * m.layers - emb;
+  const denseFlopsPerToken = (2 * Math.max(denseActive, 0)) / (tp * pp);
+  const lmHeadFlopsPerToken = (2 * m.vocab * m.hidden) / tp / pp;
+  const expertBytesPerGpu = (expertParams * bytesPerParam) / tp;
+  const expertFlopsPerUse = (2 * expertParams) / tp;
+
+  const peak = gemmRate(a, config.precision);
+  const gemmFlopsPerS = peak * stack.computeFactor * computeShare * clockFactor;
+  const attnFlopsPerS = a.denseFlopsPerS.bf16 * ATTENTION_EFFICIENCY * computeShare * clockFactor;
+  const memBytesPerS = a.hbmBandwidthBytesPerS * stack.memoryEfficiency * memoryShare;
+
+  // TP all-reduce: two per layer (attention out, FFN out). Inside the scale-up domain use its
+  // bandwidth; a TP group wider than the domain falls back to the scale-out NIC.
+  const linkEff = a.scaleUpFabric === 'nvlink' ? LINK_EFFICIENCY_NVLINK : LINK_EFFICIENCY;
+  let commFixedS = 0;
+  let commPerTokenS = 0;
+  if (tp > 1) {
+    const inDomain = tp <= config.nvlinkDomainGpus;
+    const linkBytesPerS = inDomain
+      ? a.scaleUpBandwidthBytesPerS * linkEff
+      : SCALE_OUT_BYTES_PER_S;
+    const latency = inDomain ? stack.allReduceLatencyS : SCALE_OUT_LATENCY_S;
+    const perLayer = 2;
+    commFixedS += perLayer * layersPerStage * latency;
+    commPerTokenS +=
+      (perLayer * layersPerStage * (2 * (tp - 1)) * m.hidden * ACTIVATION_BYTES) /
+      tp /
+      linkBytesPerS;
+    if (moe !== null && config.layout.ep > 1) {
+      // EP all-to-all dispatch + combine of each token's top_k copies.
+      const ep = config.layout.ep;
+      commFixedS += 2 * layersPerStage * latency;
+      commPerTokenS +=
+        (2 * layersPerStage * topK * m.hidden * ACTIVATION_BYTES * (ep - 1)) /
+        ep /
+        tp /
+        linkBytesPerS;
+    }
+  }
+  if (pp > 1) {
+    const linkBytesPerS =
+      tp * pp <= config.nvlinkDomainGpus
+        ? a.scaleUpBandwidthBytesPerS * linkEff
+        : SCALE_OUT_BYTES_PER_S;
+    commFixedS += stack.allReduceLatencyS;
+    commPerTokenS += (m.hidden * ACTIVATION_BYTES) / tp / linkBytesPerS;
+  }
+  const fixedPerStepS = layersPerStage * stack.perLayerOverheadS + STEP_FLOOR_S[config.stack] / pp;
+
+  // Memory: weights, runtime, one max-size step of activations, then the KV cache.
+  const maxTokensPerStep = stack.maxTokensPerStep;
+  const ffnShard = (m.ffnHidden * Math.max(1, topK)) / tp;
+  const activationBytes =
+    maxTokensPerStep *
+    (ACTIVATION_HIDDEN_BUFFERS * m.hidden + ACTIVATION_FFN_BUFFERS * ffnShard) *
+    ACTIVATION_BYTES;
+  const hbm = a.hbmBytes * memoryShare;
+  const reserve = RUNTIME_RESERVE_BYTES * memoryShare + activationBytes;
+  const free = hbm - weightBytesPerGpu - reserve;
+  const kvBudgetBytesPerGpu =
+    config.stack === 'optimized'
+      ? stack.kvMemoryFraction * free
+      : stack.kvMemoryFraction * hbm - weightBytesPerGpu - reserve;
+  if (!(kvBudgetBytesPerGpu > 0)) {
+    fail(
+      'parallelism',
+      `weights (${(weightBytesPerGpu / 1e9).toFixed(1)} GB per GPU) leave no room for the KV cache on ${a.name}` +
+        (memoryShare < 1 ? ' slice' : '') +
+        ' — raise tp/pp or use a larger accelerator',
+    );
+  }
+  const tokensCapacity = kvBudgetBytesPerGpu / kvBytesPerTokenPerGpu;
+  const Lin = config.inputTokens;
+  const Lout = config.outputTokens;
+  const perSeqTokens = stack.reserveFullSequence ? Lin + Lout : Lin + Lout / 2;
+  const online = config.load.mode === 'request_rate' || config.load.mode === 'concurrency';
+  const stackMax = config.maxBatchPerReplica ?? (online ? stack.onlineMaxBatch : stack.maxBatch);
+  const stepBudget = maxTokensPerStep / (1 + Lin / Lout);
+  const memMax = tokensCapacity / perSeqTokens;
+  if (memMax < 1) {
+    fail(
+      'serving.input_tokens',
+      `one request of ${Math.round(perSeqTokens)} tokens needs more KV cache than fits (${Math.floor(tokensCapacity)} tokens per model copy)`,
+    );
+  }
+  const maxBatch = Math.max(1, Math.min(stackMax, memMax, Math.max(stepBudget, 1)));
+
+  const headDimTotal = m.hidden; // heads × head_dim
+  return {
+    tp,
+    pp,
+    replicas,
+    instancesPerGpu,
+    stack,
+    accelerator: a,
+    inputTokens: Lin,
+    outputTokens: Lout,
+    ctxMeanTokens: Lin + Lout / 2,
+    maxTokensPerStep,
+    denseReadBytes,
+    denseFlopsPerToken,
+    lmHeadFlopsPerToken,
+    moeLayersPerStage: moe === null ? 0 : layersPerStage,
+    experts,
+    topK,
+    expertBytesPerGpu,
+    expertFlopsPerUse,
+    kvBytesPerTokenPerGpu,
+    kvBytesPerToken,
+    attnPrefillCoef: (2 * layersPerStage * headDimTotal) / tp,
+    attnDecodeCoef: (4 * layersPerStage * headDimTotal) / tp,
+    memBytesPerS,
+    gemmFlopsPerS,
+    attnFlopsPerS,
+    commFixedS,
+    commPerTokenS,
+    fixedPerStepS,
+    timeShareFactor,
+    maxBatch,
+    kvBudgetBytesPerGpu,
+    weightBytesPerGpu,
+    clockFactor,
+  };
+}
+
+/**
+ * Weight-streaming time left exposed next to the GEMM arithmetic: a GEMM takes
+ * max(mem, math) + κ·min(mem, math) (κ = WEIGHT_STREAM_EXPOSED, constants.ts); returned as the
+ * part beyond the arithmetic so the split stays additive.
+ */
+function exposedWeightTime(memS: number, computeS: number): number {
+  return Math.max(memS, computeS) + WEIGHT_STREAM_EXPOSED * Math.min(memS, computeS) - computeS;
+}
+
+/**
+ * Time of one pipeline stage for a micro-batch: `decode` sequences generating one token each
+ * (mean context `ctx`), plus `prefillTokens` prompt tokens from `prefillRequests` requests.
+ * Returns seconds; `out` (optional) receives the split.
+ */
+export function stageTimeS(
+  p: PreparedServing,
+  decode: number,
+  prefillTokens: number,
+  prefillRequests: number,
+  ctx: number,
+  out?: { w: number; c: number; kv: number; comm: number; o: number },
+): number {
+  const tokens = decode + prefillTokens;
+  // Dense GEMMs (attention projections, dense FFN, shared experts, LM head for decode tokens).
+  const denseMem = p.denseReadBytes / p.memBytesPerS;
+  const denseCompute =
+    (p.denseFlopsPerToken * tokens + p.lmHeadFlopsPerToken * (decode + prefillRequests)) /
+    p.gemmFlopsPerS;
+  let weights = exposedWeightTime(denseMem, denseCompute);
+  let compute = denseCompute;
+  if (p.moeLayersPerStage > 0) {
+    const touched = expectedDistinctExperts(p.experts, p.topK, tokens);
+    const expMem = (p.moeLayersPerStage * touched * p.expertBytesPerGpu) / p.memBytesPerS;
+    const expCompute =
+      (p.moeLayersPerStage * tokens * p.topK * p.expertFlopsPerUse) /
+      (p.gemmFlopsPerS * MOE_GEMM_EFFICIENCY);
+    weights += exposedWeightTime(expMem, expCompute);
+    compute += expCompute;
+  }
+  // Attention: decode reads the KV cache; prefill is causal attention FLOPs.
+  const kvRead = (decode * ctx * p.kvBytesPerTokenPerGpu) / p.memBytesPerS;
+  const meanPrompt = prefillRequests > 0 ? prefillTokens / prefillRequests : 0;
+  const attnFlops =
+    p.attnPrefillCoef * meanPrompt * meanPrompt * prefillRequests + p.attnDecodeCoef * ctx * decode;
+  const attn = kvRead + attnFlops / p.attnFlopsPerS;
+  const comm = p.commFixedS + p.commPerTokenS * tokens;
+  const chunks = Math.max(1, Math.ceil(tokens / p.maxTokensPerStep - 1e-9));
+  const overhead = p.fixedPerStepS * chunks;
+  const f = p.timeShareFactor;
+  if (out !== undefined) {
+    out.w = weights * f;
+    out.c = compute * f;
+    out.kv = attn * f;
+    out.comm = comm * f;
+    out.o = overhead * f;
+  }
+  return (weights + compute + attn + comm + overhead) * f;
+}
+
+/**
+ * Time between two tokens of one request (TPOT) at a running batch of `b` requests per model
+ * copy, seconds. The prefill work of the other requests is spread over their decode steps
+ * (steady state: (b − 1)·L_in/L_out prompt tokens per step), as in-flight batching does.
+ * With PP stages, the batch is split into pp micro-batches and a token passes every stage.
+ */
+export function decodeStepS(p: PreparedServing, b: number, withPrefill = true): number {
+  const mb = b / p.pp;
+  const others = withPrefill ? Math.max(0, b - 1) / p.outputTokens : 0;
+  const prefillReq = others / p.pp;
+  return p.pp * stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens);
+}
+
+/** Split of the decode step at batch b (seconds per term, whole pipeline). */
+export function decodeStepBreakdown(p: PreparedServing, b: number): StepTime {
+  const mb = b / p.pp;
+  const prefillReq = Math.max(0, b - 1) / p.outputTokens / p.pp;
+  const o = { w: 0, c: 0, kv: 0, comm: 0, o: 0 };
+  const t = stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens, o);
+  return {
+    total: t * p.pp,
+    weights: o.w * p.pp,
+    compute: o.c * p.pp,
+    kvCache: o.kv * p.pp,
+    communication: o.comm * p.pp,
+    overhead: o.o * p.pp,
+  };
+}
+
+/**
+ * Time from admission to first token (no queueing) at running batch b: the prompt is processed
+ * in the next engine step(s) together with the running decodes, after on average half a step.
+ */
+export function prefillServiceS(p: PreparedServing, b: number): number {
+  const running = Math.max(0, b - 1);
+  const residual = running > 0 ? 0.5 * decodeStepS(p, b) * Math.min(1, running) : 0;
+  const mb = running / p.pp;
+  const step = p.pp * stageTimeS(p, mb, p.inputTokens, 1, p.ctxMeanTokens);
+  return p.stack.requestOverheadS + residual + step;
+}
+
+/** Static batch: prompt time for `batch` identical prompts processed together, seconds. */
+export function staticPrefillS(p: PreparedServing, batch: number): number {
+  const mb = batch / p.pp;
+  return p.pp * stageTimeS(p, 0, mb * p.inputTokens, mb, p.inputTokens) + p.stack.requestOverheadS;
+}
+
+/** Static batch: decode step with no prefill mixed in, context = prompt + half the output. */
+export function staticDecodeS(p: PreparedServing, batch: number): number {
+  return p.pp * stageTimeS(p, batch / p.pp, 0, 0, p.ctxMeanTokens);
+}

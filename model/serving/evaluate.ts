@@ -1,0 +1,542 @@
+/**
+ * Steady state of a serving deployment for each load mode, SLO search, layout choice and the
+ * result assembly. Queueing model (stated):
+ *
+ * - Each model copy is a continuous-batching server with `maxBatch` slots (KV memory / stack
+ *   cap). A running request holds a slot for its service time S = TTFT_service + (L_out − 1)·TPOT,
+ *   and TPOT = decode step at the running batch b (engine.ts), so b, S and the offered rate λ obey
+ *   Little's law b = λ·S (solved by bisection; throughput b/t(b) rises with b because every step
+ *   has a fixed part, so the solution is unique and load-monotone).
+ * - Requests wait only for a free slot: M/M/c with c = maxBatch servers and offered load a = b
+ *   (Erlang C; mean wait C·S/(c − a), tail P(W > t) = C·e^{−(c−a)t/S}).
+ * - At or above capacity (λ ≥ maxBatch/S(maxBatch)) the copy runs full: throughput = capacity,
+ *   TPOT = t(maxBatch), and the queue grows linearly over a finite run of N requests (mean wait
+ *   N/2·(1/μ − 1/λ)); N = requestCount, or 1,000 per copy when none is given (flagged `saturated`).
+ * - Closed loop (concurrency C): b = min(C, maxBatch) run, the rest queue: X = b/S, wait (C − b)/X.
+ *
+ * Percentiles from means: per-request TPOT ~ normal with cv 0.08 (constants.ts); TTFT p-quantile =
+ * front-end overhead + p-quantile of the residual step (uniform) + prompt step + Erlang-C wait
+ * quantile (a sum of quantiles, so slightly conservative).
+ */
+import { IDLE_POWER_FRACTION, TPOT_CV } from './constants';
+import {
+  decodeStepBreakdown,
+  decodeStepS,
+  prefillServiceS,
+  prepareServing,
+  staticDecodeS,
+  staticPrefillS,
+  type PreparedServing,
+} from './engine';
+import { getServingAccelerator } from './hardware';
+import type { ServingConfig, ServingResult } from './types';
+
+const DEFAULT_RUN_REQUESTS = 1000;
+const GIB = 1024 ** 3;
+
+/** Standard normal quantile for p in (0, 1) (Abramowitz & Stegun 26.2.23, |error| < 4.5e-4). */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new Error(`percentile: must be in (0, 100), got ${p * 100}`);
+  if (p < 0.5) return -normalQuantile(1 - p);
+  const t = Math.sqrt(-2 * Math.log(1 - p));
+  return (
+    t -
+    (2.515517 + 0.802853 * t + 0.010328 * t * t) /
+      (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t)
+  );
+}
+
+/** Erlang C: probability an arrival waits, c servers, offered load a (erlangs). */
+export function erlangC(c: number, a: number): number {
+  const servers = Math.max(1, Math.floor(c));
+  if (a >= servers) return 1;
+  if (a <= 0) return 0;
+  // Far below the knee the waiting probability is negligible (Halfin–Whitt regime bound).
+  if (a < servers - 8 * Math.sqrt(servers) - 10) return 0;
+  // Erlang B recursion B_k = a·B_{k−1}/(k + a·B_{k−1}). Below k ≈ a − 10√a the system is
+  // overloaded and B_k ≈ 1 − k/a; start there (the recursion forgets its start geometrically).
+  const k0 = Math.max(0, Math.floor(a - 10 * Math.sqrt(a) - 10));
+  let b = k0 === 0 ? 1 : Math.max(1 - k0 / a, 1e-12);
+  for (let k = k0 + 1; k <= servers; k++) b = (a * b) / (k + a * b);
+  return (servers * b) / (servers - a * (1 - b));
+}
+
+type OperatingPoint = {
+  /** Running requests per copy. */
+  readonly b: number;
+  readonly tpotS: number;
+  readonly ttftS: number;
+  readonly ttftPctS: number;
+  readonly tpotPctS: number;
+  /** Completed requests per second per copy. */
+  readonly requestsPerS: number;
+  readonly e2eS: number;
+  readonly saturated: boolean;
+  readonly utilization: number;
+};
+
+function serviceTimeS(p: PreparedServing, b: number): number {
+  return prefillServiceS(p, b) + (p.outputTokens - 1) * decodeStepS(p, b);
+}
+
+/** Capacity of one copy: completed requests per second at the full batch. */
+export function copyCapacityRequestsPerS(p: PreparedServing): number {
+  return p.maxBatch / serviceTimeS(p, p.maxBatch);
+}
+
+function ttftPercentile(
+  p: PreparedServing,
+  b: number,
+  q: number,
+  waitC: number,
+  S: number,
+): number {
+  const step = decodeStepS(p, Math.max(b, 1));
+  const service = prefillServiceS(p, b);
+  const residualMean = b > 1 ? 0.5 * step * Math.min(1, b - 1) : 0;
+  const residualQ = b > 1 ? q * step * Math.min(1, b - 1) : 0;
+  const gap = p.maxBatch - b;
+  const wait = waitC > 1 - q && gap > 0 ? (Math.log(waitC / (1 - q)) * S) / gap : 0;
+  return service - residualMean + residualQ + wait;
+}
+
+/** Open-loop Poisson arrivals at `lambda` requests/s per copy. */
+export function rateOperatingPoint(
+  p: PreparedServing,
+  lambda: number,
+  q: number,
+  runRequests: number | null,
+): OperatingPoint {
+  const z = normalQuantile(q);
+  const bMax = p.maxBatch;
+  const capacity = copyCapacityRequestsPerS(p);
+  if (lambda >= capacity) {
+    const S = serviceTimeS(p, bMax);
+    const tpot = decodeStepS(p, bMax);
+    const n = runRequests ?? DEFAULT_RUN_REQUESTS;
+    const wait = (n / 2) * (1 / capacity - 1 / lambda);
+    const ttft = prefillServiceS(p, bMax) + wait;
+    return {
+      b: bMax,
+      tpotS: tpot,
+      ttftS: ttft,
+      ttftPctS: prefillServiceS(p, bMax) + 2 * wait * q,
+      tpotPctS: tpot * (1 + z * TPOT_CV),
+      requestsPerS: capacity,
+      e2eS: S + wait,
+      saturated: true,
+      utilization: lambda / capacity,
+    };
+  }
+  // Little's law b = λ·S(b): root of λ·S(b) − b on [0, bMax] (positive at 0, negative at bMax).
+  const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-7 * bMax);
+  const S = serviceTimeS(p, b);
+  const tpot = decodeStepS(p, b);
+  const C = erlangC(bMax, b);
+  const gap = bMax - b;
+  const wait = gap > 0 ? (C * S) / gap : 0;
+  const ttft = prefillServiceS(p, b) + wait;
+  return {
+    b,
+    tpotS: tpot,
+    ttftS: ttft,
+    ttftPctS: ttftPercentile(p, b, q, C, S),
+    tpotPctS: tpot * (1 + z * TPOT_CV),
+    requestsPerS: lambda,
+    e2eS: S + wait,
+    saturated: false,
+    utilization: lambda / capacity,
+  };
+}
+
+function concurrencyOperatingPoint(
+  p: PreparedServing,
+  concurrency: number,
+  q: number,
+): OperatingPoint {
+  const z = normalQuantile(q);
+  const b = Math.min(concurrency, p.maxBatch);
+  const S = serviceTimeS(p, b);
+  const X = b / S;
+  const wait = (concurrency - b) / X;
+  const tpot = decodeStepS(p, b);
+  const service = prefillServiceS(p, b);
+  return {
+    b,
+    tpotS: tpot,
+    ttftS: service + wait,
+    ttftPctS: service + wait + (q - 0.5) * decodeStepS(p, Math.max(b, 1)),
+    tpotPctS: tpot * (1 + z * TPOT_CV),
+    requestsPerS: X,
+    e2eS: S + wait,
+    saturated: concurrency > p.maxBatch,
+    utilization: X / copyCapacityRequestsPerS(p),
+  };
+}
+
+function offlineOperatingPoint(
+  p: PreparedServing,
+  q: number,
+  runRequestsPerCopy: number | null,
+): OperatingPoint {
+  const z = normalQuantile(q);
+  const n = runRequestsPerCopy;
+  if (n !== null && n <= p.maxBatch) {
+    // One wave: every request admitted at once; their prompts run first (compute-bound, in
+    // max_num_tokens chunks), then all decode together. A request prefilled at time t_i waits
+    // (P − t_i) inside its decode, so the mean TPOT carries half the prompt phase.
+    const P = staticPrefillS(p, n);
+    const tDec = staticDecodeS(p, n);
+    const steps = Math.max(p.outputTokens - 1, 1);
+    const tpot = tDec + P / (2 * steps);
+    const total = P + (p.outputTokens - 1) * tDec;
+    return {
+      b: n,
+      tpotS: tpot,
+      ttftS: p.stack.requestOverheadS + P / 2,
+      ttftPctS: p.stack.requestOverheadS + P * q,
+      tpotPctS: tDec + (P * q) / steps,
+      requestsPerS: n / total,
+      e2eS: total,
+      saturated: true,
+      utilization: 1,
+    };
+  }
+  const b = p.maxBatch;
+  const S = serviceTimeS(p, b);
+  const X = b / S;
+  const tpot = decodeStepS(p, b);
+  const wait = n !== null && n > b ? ((n - b) * (n - b)) / (2 * n * X) : 0;
+  const service = prefillServiceS(p, b);
+  const duration = n !== null ? Math.max(n - b, 0) / X + S : null;
+  return {
+    b,
+    tpotS: tpot,
+    ttftS: service + wait,
+    ttftPctS: service + (n !== null && n > b ? ((n - b) / X) * q : 0),
+    tpotPctS: tpot * (1 + z * TPOT_CV),
+    requestsPerS: duration !== null && n !== null ? n / duration : X,
+    e2eS: S + wait,
+    saturated: true,
+    utilization: 1,
+  };
+}
+
+function batchOperatingPoint(p: PreparedServing, batch: number, q: number): OperatingPoint {
+  const z = normalQuantile(q);
+  if (batch > p.maxBatch + 1e-9) {
+    throw new Error(
+      `load.batch: ${batch} requests per model copy exceed the ${Math.floor(p.maxBatch)} the KV cache and stack allow`,
+    );
+  }
+  const ttft = staticPrefillS(p, batch);
+  const tpot = staticDecodeS(p, batch);
+  const e2e = ttft + (p.outputTokens - 1) * tpot;
+  return {
+    b: batch,
+    tpotS: tpot,
+    ttftS: ttft,
+    ttftPctS: ttft,
+    tpotPctS: tpot * (1 + z * TPOT_CV * 0.25),
+    requestsPerS: batch / e2e,
+    e2eS: e2e,
+    saturated: false,
+    utilization: batch / p.maxBatch,
+  };
+}
+
+/**
+ * Highest Poisson rate per copy whose q-quantile TTFT and TPOT stay within the limits. TPOT
+ * depends on the rate only through the running batch, so its bound is solved on the batch
+ * (t(b)·(1 + z·cv) = limit, then λ = b/S(b)); the TTFT bound is then solved on the rate below
+ * it (both percentiles rise with load). 0 when even a light load misses them.
+ *
+ * @returns requests/s per model copy
+ */
+export function sloRatePerCopy(p: PreparedServing, ttftLimitS: number, tpotLimitS: number, q: number): number {
+  const capacity = copyCapacityRequestsPerS(p);
+  const tpotFactor = 1 + normalQuantile(q) * TPOT_CV;
+  const bMax = p.maxBatch;
+  const tpotAt = (b: number): number => decodeStepS(p, b) * tpotFactor;
+  const floor = capacity * 1e-6;
+  if (tpotAt(Math.max(floor * serviceTimeS(p, 0), 1e-9)) > tpotLimitS) return 0;
+  let lambdaMax = capacity * (1 - 1e-9);
+  if (tpotAt(bMax) > tpotLimitS) {
+    const bT = rootIllinois((b) => tpotLimitS - tpotAt(b), 0, bMax, 1e-7 * bMax);
+    lambdaMax = Math.min(lambdaMax, bT / serviceTimeS(p, bT));
+  }
+  const ttftAt = (lambda: number): number => rateOperatingPoint(p, lambda, q, null).ttftPctS;
+  if (ttftAt(floor) > ttftLimitS) return 0;
+  if (ttftAt(lambdaMax) <= ttftLimitS) return lambdaMax;
+  return rootIllinois((l) => ttftLimitS - ttftAt(l), floor, lambdaMax, 1e-7 * lambdaMax);
+}
+
+/**
+ * Root of a continuous f with f(lo) ≥ 0 ≥ f(hi) (Illinois regula falsi: superlinear, keeps the
+ * bracket). Returns a point within `tol` of the sign change.
+ */
+export function rootIllinois(f: (x: number) => number, lo: number, hi: number, tol: number): number {
+  let a = lo;
+  let b = hi;
+  let fa = f(a);
+  let fb = f(b);
+  if (fa <= 0) return a;
+  if (fb >= 0) return b;
+  let side = 0;
+  for (let i = 0; i < 60 && b - a > tol; i++) {
+    const c = (a * fb - b * fa) / (fb - fa);
+    const fc = f(c);
+    if (fc > 0) {
+      a = c;
+      fa = fc;
+      if (side === 1) fb /= 2;
+      side = 1;
+    } else if (fc < 0) {
+      b = c;
+      fb = fc;
+      if (side === -1) fa /= 2;
+      side = -1;
+    } else {
+      return c;
+    }
+  }
+  return fa < -fb ? a : b;
+}
+
+function operatingPoint(p: PreparedServing, config: ServingConfig): OperatingPoint {
+  const q = config.reportPercentile / 100;
+  const copies = p.replicas * p.instancesPerGpu;
+  const load = config.load;
+  const perCopyRun = config.requestCount === null ? null : config.requestCount / copies;
+  switch (load.mode) {
+    case 'offline':
+      return offlineOperatingPoint(p, q, perCopyRun);
+    case 'request_rate': {
+      const lambda = load.requestsPerS / copies;
+      const op = rateOperatingPoint(p, lambda, q, perCopyRun);
+      if (perCopyRun === null) return op;
+      // A run whose steady-state backlog would hold half its requests or more never reaches
+      // steady state: it behaves as one wave of (at most) N requests.
+      if ((op.saturated || op.b >= perCopyRun / 2) && perCopyRun <= p.maxBatch) {
+        // A finite run whose requests all fit in the batch: the backlog never queues for a
+        // slot, it runs as (at most) one wave; arrivals spread over N/λ cannot finish sooner.
+        const wave = offlineOperatingPoint(p, q, perCopyRun);
+        const duration = Math.max(
+          wave.e2eS,
+          perCopyRun / lambda + (p.outputTokens - 1) * staticDecodeS(p, perCopyRun),
+        );
+        return { ...wave, requestsPerS: perCopyRun / duration, utilization: op.utilization };
+      }
+      // Finite run: N arrivals over N/λ (or N/μ when saturated), the last one done S later.
+      const capacity = copyCapacityRequestsPerS(p);
+      const duration = perCopyRun / Math.min(lambda, capacity) + serviceTimeS(p, op.b);
+      return { ...op, requestsPerS: perCopyRun / duration };
+    }
+    case 'concurrency':
+      return concurrencyOperatingPoint(p, load.concurrency / copies, q);
+    case 'batch':
+      return batchOperatingPoint(p, load.batch / copies, q);
+    case 'slo': {
+      const qs = load.percentile / 100;
+      const lambda = sloRatePerCopy(p, load.ttftLimitMs / 1000, load.tpotLimitMs / 1000, qs);
+      if (lambda <= 0) {
+        const op = rateOperatingPoint(p, copyCapacityRequestsPerS(p) * 1e-4, q, null);
+        return { ...op, requestsPerS: 0, utilization: 0 };
+      }
+      return rateOperatingPoint(p, lambda, q, null);
+    }
+  }
+}
+
+function powerOfTwoUpTo(n: number): number[] {
+  const out: number[] = [];
+  for (let k = 1; k <= n; k *= 2) out.push(k);
+  return out;
+}
+
+/**
+ * Resolve the layout: the stated tp/pp/replicas, or for null fields the candidate (TP a power of
+ * two within the scale-up domain, PP 1 unless nothing fits) with the highest full-batch capacity
+ * of the system (batch mode: lowest latency).
+ */
+export function chooseLayout(config: ServingConfig): PreparedServing {
+  const { tp, pp, replicas } = config.layout;
+  if (tp !== null && pp !== null) {
+    const r = replicas ?? Math.floor(config.gpus / (tp * pp));
+    if (r < 1) throw new Error(`parallelism: tp·pp = ${tp * pp} exceeds the ${config.gpus} GPUs`);
+    if (config.partition.kind === 'none' && tp * pp * r > config.gpus) {
+      throw new Error(
+        `parallelism: tp·pp·replicas = ${tp * pp * r} exceeds the ${config.gpus} GPUs`,
+      );
+    }
+    return prepareServing(config, tp, pp, r);
+  }
+  const tps =
+    tp !== null
+      ? [tp]
+      : powerOfTwoUpTo(
+          Math.min(
+            config.gpus,
+            Math.max(config.nvlinkDomainGpus, 1) * (config.nvlinkDomainGpus > 1 ? 1 : 8),
+          ),
+        );
+  const pps = pp !== null ? [pp] : powerOfTwoUpTo(config.gpus);
+  let best: PreparedServing | null = null;
+  let bestScore = -Infinity;
+  let lastError = 'no layout fits';
+  for (const ppc of pps) {
+    for (const tpc of tps) {
+      if (tpc * ppc > config.gpus) continue;
+      const r = replicas ?? Math.floor(config.gpus / (tpc * ppc));
+      if (r < 1) continue;
+      let prepared: PreparedServing;
+      try {
+        prepared = prepareServing(config, tpc, ppc, r);
+      } catch (e) {
+        lastError = e instanceof Error ? e.message : String(e);
+        continue;
+      }
+      const score =
+        config.load.mode === 'batch'
+          ? -(
+              staticPrefillS(prepared, config.load.batch / r) +
+              config.outputTokens * staticDecodeS(prepared, config.load.batch / r)
+            )
+          : copyCapacityRequestsPerS(prepared) * r;
+      if (score > bestScore) {
+        bestScore = score;
+        best = prepared;
+      }
+    }
+    if (best !== null && pp === null) break; // smallest PP that fits
+  }
+  if (best === null) throw new Error(`parallelism: ${lastError}`);
+  return best;
+}
+
+/**
+ * Evaluate one serving configuration: throughput, latencies (mean and the report percentile),
+ * batch and memory figures, power and cost at that load.
+ *
+ * Method: see engine.ts (step time) and this file (queueing). Sources: Orca (Yu et al., OSDI
+ * 2022) continuous batching; vLLM PagedAttention (Kwon et al., SOSP 2023) KV memory; roofline per
+ * operator as in llm-analysis/GenZ; Erlang C for slot waiting.
+ *
+ * @param config validated serving configuration (times in the result are ms where named)
+ * @returns the result; throws with the field name when the configuration cannot be served
+ */
+export function evaluateServing(config: ServingConfig): ServingResult {
+  validate(config);
+  const p = chooseLayout(config);
+  const op = operatingPoint(p, config);
+  const copies = p.replicas * p.instancesPerGpu;
+  const gpusUsed = config.partition.kind === 'none' ? p.tp * p.pp * p.replicas : p.replicas;
+  const outputTokensPerS = op.requestsPerS * config.outputTokens * copies;
+  const capacity = copyCapacityRequestsPerS(p) * config.outputTokens * copies;
+  const br = decodeStepBreakdown(p, Math.max(op.b, 1));
+  const total = br.weights + br.compute + br.kvCache + br.communication + br.overhead;
+  const a = getServingAccelerator(config.acceleratorId);
+  const capW = config.powerLimitW === null ? a.tdpW : Math.min(a.tdpW, config.powerLimitW);
+  const busy = Math.min(1, op.utilization);
+  const powerW = gpusUsed * capW * (IDLE_POWER_FRACTION + (1 - IDLE_POWER_FRACTION) * busy);
+  const cost =
+    config.gpuHourUsd === null || outputTokensPerS <= 0
+      ? null
+      : ((gpusUsed * config.gpuHourUsd) / (outputTokensPerS * 3600)) * 1e6;
+  const result: ServingResult = {
+    tp: p.tp,
+    pp: p.pp,
+    replicas: p.replicas,
+    gpus: gpusUsed,
+    outputTokensPerS,
+    outputTokensPerSPerGpu: outputTokensPerS / gpusUsed,
+    requestsPerS: op.requestsPerS * copies,
+    ttftMs: op.ttftS * 1000,
+    tpotMs: op.tpotS * 1000,
+    e2eLatencyMs: op.e2eS * 1000,
+    ttftPctMs: op.ttftPctS * 1000,
+    tpotPctMs: op.tpotPctS * 1000,
+    runningBatch: op.b,
+    maxBatch: p.maxBatch,
+    kvCacheGibPerGpu: p.kvBudgetBytesPerGpu / GIB,
+    kvBytesPerToken: p.kvBytesPerToken,
+    weightsGibPerGpu: p.weightBytesPerGpu / GIB,
+    capacityOutputTokensPerS: capacity,
+    utilization: op.utilization,
+    saturated: op.saturated,
+    stepBreakdown: {
+      weights: br.weights / total,
+      compute: br.compute / total,
+      kvCache: br.kvCache / total,
+      communication: br.communication / total,
+      overhead: br.overhead / total,
+    },
+    clockFactor: p.clockFactor,
+    powerW,
+    costPerMillionOutputTokensUsd: cost,
+  };
+  assertFinite(result);
+  return result;
+}
+
+function assertFinite(r: ServingResult): void {
+  for (const [k, v] of Object.entries(r)) {
+    if (typeof v === 'number' && !Number.isFinite(v))
+      throw new Error(`serving result ${k} is not finite (${v})`);
+  }
+}
+
+function positive(field: string, v: number): void {
+  if (!(Number.isFinite(v) && v > 0))
+    throw new Error(`${field}: must be a positive finite number, got ${v}`);
+}
+
+function validate(c: ServingConfig): void {
+  const m = c.model;
+  positive('model.params', m.paramsTotal);
+  positive('model.layers', m.layers);
+  positive('model.hidden', m.hidden);
+  positive('model.heads', m.heads);
+  positive('model.kv_heads', m.kvHeads);
+  positive('model.ffn_hidden', m.ffnHidden);
+  positive('model.vocab', m.vocab);
+  if (m.kvHeads > m.heads) throw new Error('model.kv_heads: must be at most heads');
+  if (m.moe !== null) {
+    positive('model.moe.experts', m.moe.experts);
+    positive('model.moe.top_k', m.moe.topK);
+    positive('model.moe.active_params', m.moe.activeParams);
+    if (m.moe.topK > m.moe.experts) throw new Error('model.moe.top_k: must be at most experts');
+    if (m.moe.activeParams > m.paramsTotal)
+      throw new Error('model.moe.active_params: must be at most params');
+  }
+  positive('serving.input_tokens', c.inputTokens);
+  positive('serving.output_tokens', c.outputTokens);
+  positive('system.gpus', c.gpus);
+  positive('system.nvlink_domain', c.nvlinkDomainGpus);
+  if (c.powerLimitW !== null) positive('system.power_limit_w', c.powerLimitW);
+  if (c.gpuHourUsd !== null && !(c.gpuHourUsd >= 0)) throw new Error('gpu_hour_usd: must be ≥ 0');
+  if (!(c.reportPercentile > 0 && c.reportPercentile < 100))
+    throw new Error('report_percentile: must be in (0, 100)');
+  const l = c.load;
+  if (l.mode === 'request_rate') positive('load.requests_per_s', l.requestsPerS);
+  if (l.mode === 'concurrency') positive('load.concurrency', l.concurrency);
+  if (l.mode === 'batch') positive('load.batch', l.batch);
+  if (l.mode === 'slo') {
+    positive('load.ttft_limit_ms', l.ttftLimitMs);
+    positive('load.tpot_limit_ms', l.tpotLimitMs);
+    if (!(l.percentile > 0 && l.percentile < 100))
+      throw new Error('load.percentile: must be in (0, 100)');
+  }
+  for (const [k, v] of [
+    ['tp', c.layout.tp],
+    ['pp', c.layout.pp],
+    ['replicas', c.layout.replicas],
+  ] as const) {
+    if (v !== null && !(Number.isInteger(v) && v >= 1))
+      throw new Error(`parallelism.${k}: must be a positive integer`);
+  }
+  if (!(Number.isInteger(c.layout.ep) && c.layout.ep >= 1))
+    throw new Error('parallelism.ep: must be a positive integer');
+  if (c.requestCount !== null) positive('request_count', c.requestCount);
+  if (c.maxBatchPerReplica !== null) positive('max_batch', c.maxBatchPerReplica);
+}

@@ -1,0 +1,34 @@
+import type { MetricValue } from '../metrics/metric';
+import type { ServingSizing } from './curve';
+import type { ServingResult } from './types';
+
+/**
+ * A serving result as registered metric figures (ids of model/serving/metrics.ts). Cost appears
+ * only with a GPU-hour price; `gpus_for_target_load` only with a sizing answer.
+ */
+export function servingFigures(
+  r: ServingResult,
+  sizing: ServingSizing | null = null,
+): Record<string, MetricValue> {
+  const out: Record<string, MetricValue> = {
+    output_tokens_per_s: { value: r.outputTokensPerS, unit: 'tokens/s' },
+    output_tokens_per_s_per_gpu: { value: r.outputTokensPerSPerGpu, unit: 'tokens/s' },
+    requests_per_s: { value: r.requestsPerS, unit: 'req/s' },
+    ttft_ms: { value: r.ttftMs, unit: 'ms' },
+    tpot_ms: { value: r.tpotMs, unit: 'ms' },
+    e2e_latency_ms: { value: r.e2eLatencyMs, unit: 'ms' },
+    ttft_pct_ms: { value: r.ttftPctMs, unit: 'ms' },
+    tpot_pct_ms: { value: r.tpotPctMs, unit: 'ms' },
+    max_batch: { value: r.maxBatch, unit: 'requests' },
+    kv_cache_gib_per_gpu: { value: r.kvCacheGibPerGpu, unit: 'GiB' },
+    serving_power_kw: { value: r.powerW / 1000, unit: 'kW' },
+  };
+  if (r.costPerMillionOutputTokensUsd !== null) {
+    out['cost_per_million_output_tokens_usd'] = {
+      value: r.costPerMillionOutputTokensUsd,
+      unit: 'USD',
+    };
+  }
+  if (sizing !== null) out['gpus_for_target_load'] = { value: sizing.gpus, unit: 'GPUs' };
+  return out;
+}

@@ -1,0 +1,114 @@
+import type { MetricDefinition } from '../metrics/metric';
+import { defineMetric } from '../metrics/metric';
+
+/** Serving metrics (issue 9). Ids are stable: the CLI, exports and saved views use them. */
+export const servingMetrics: readonly MetricDefinition[] = [
+  defineMetric({
+    id: 'output_tokens_per_s',
+    label: 'Output tokens/s',
+    unit: 'tokens/s',
+    description:
+      'Generated tokens per second of the whole system at the stated load (prompt tokens excluded).',
+    group: 'serving',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'output_tokens_per_s_per_gpu',
+    label: 'Output tokens/s per GPU',
+    unit: 'tokens/s',
+    description: 'Generated tokens per second divided by the GPUs serving.',
+    group: 'serving',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'requests_per_s',
+    label: 'Requests/s',
+    unit: 'req/s',
+    description: 'Completed requests per second of the whole system.',
+    group: 'serving',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'ttft_ms',
+    label: 'Time to first token',
+    unit: 'ms',
+    description: 'Mean time from arrival to the first generated token, queueing included.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'tpot_ms',
+    label: 'Time per output token',
+    unit: 'ms',
+    description: 'Mean time between output tokens after the first (inter-token latency).',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'e2e_latency_ms',
+    label: 'End-to-end latency',
+    unit: 'ms',
+    description: 'Mean time from submission to the last token of a request.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'ttft_pct_ms',
+    label: 'TTFT at percentile',
+    unit: 'ms',
+    description:
+      'Time to first token at the reported percentile (derived from the mean, see model/serving/README.md).',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'tpot_pct_ms',
+    label: 'TPOT at percentile',
+    unit: 'ms',
+    description: 'Time per output token at the reported percentile (derived from the mean).',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'max_batch',
+    label: 'Max running batch',
+    unit: 'requests',
+    description: 'Largest running batch per model copy the KV-cache memory and the stack allow.',
+    group: 'serving',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'kv_cache_gib_per_gpu',
+    label: 'KV cache per GPU',
+    unit: 'GiB',
+    description: 'Memory per GPU left for the KV cache after weights, runtime and activations.',
+    group: 'serving',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'gpus_for_target_load',
+    label: 'GPUs for target load',
+    unit: 'GPUs',
+    description:
+      'GPUs needed to serve the target request rate within the TTFT/TPOT limits at the percentile.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'cost_per_million_output_tokens_usd',
+    label: 'Cost per million output tokens',
+    unit: 'USD',
+    description: 'GPU-hour price × GPUs ÷ output tokens per hour, per million tokens.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'serving_power_kw',
+    label: 'Serving power',
+    unit: 'kW',
+    description:
+      'Accelerator board power at this load (idle share + busy share of the power limit; estimate until the power model is wired).',
+    group: 'serving',
+    better: 'lower',
+  }),
+];

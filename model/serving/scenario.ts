@@ -1,0 +1,78 @@
+import type { ServingWorkload } from '../scenario/serving';
+import type { ServingStack } from './constants';
+import type { ServingConfig, ServingLoad } from './types';
+
+/** The cluster facts a serving evaluation needs from the scenario's `cluster.compute` section. */
+export type ServingClusterFacts = {
+  readonly acceleratorId: string;
+  readonly gpus: number;
+  /** GPUs per scale-up domain (resolved: a number, not `auto`). */
+  readonly nvlinkDomainGpus: number;
+  readonly stack: ServingStack;
+};
+
+/**
+ * Map a parsed scenario `serving` workload plus the cluster facts to the engine configuration.
+ * Pure; units converted at this boundary (billions → counts).
+ */
+export function servingConfigFromWorkload(
+  w: ServingWorkload,
+  cluster: ServingClusterFacts,
+): ServingConfig {
+  const m = w.model;
+  const l = w.serving.load;
+  const load: ServingLoad =
+    l.mode === 'offline'
+      ? { mode: 'offline' }
+      : l.mode === 'request_rate'
+        ? { mode: 'request_rate', requestsPerS: l.requestsPerS }
+        : l.mode === 'concurrency'
+          ? { mode: 'concurrency', concurrency: l.concurrency }
+          : l.mode === 'batch'
+            ? { mode: 'batch', batch: l.batch }
+            : {
+                mode: 'slo',
+                ttftLimitMs: l.ttftLimitMs,
+                tpotLimitMs: l.tpotLimitMs,
+                percentile: l.percentile,
+              };
+  const auto = (v: number | 'auto'): number | null => (v === 'auto' ? null : v);
+  return {
+    model: {
+      paramsTotal: m.paramsB * 1e9,
+      layers: m.layers,
+      hidden: m.hiddenSize,
+      heads: m.attentionHeads,
+      kvHeads: m.kvHeads,
+      ffnHidden: m.ffnHiddenSize,
+      vocab: m.vocabSize,
+      ffnType: m.ffnType,
+      tiedEmbeddings: m.tiedEmbeddings,
+      moe:
+        m.moe === null
+          ? null
+          : { experts: m.moe.experts, topK: m.moe.topK, activeParams: m.moe.activeParamsB * 1e9 },
+    },
+    precision: w.serving.precision,
+    kvCachePrecision: w.serving.kvCachePrecision === 'auto' ? null : w.serving.kvCachePrecision,
+    inputTokens: w.serving.inputTokensMean,
+    outputTokens: w.serving.outputTokensMean,
+    load,
+    layout: {
+      tp: auto(w.parallelism.tp),
+      pp: auto(w.parallelism.pp),
+      ep: w.parallelism.ep,
+      replicas: auto(w.parallelism.replicas),
+    },
+    acceleratorId: cluster.acceleratorId,
+    gpus: cluster.gpus,
+    nvlinkDomainGpus: cluster.nvlinkDomainGpus,
+    powerLimitW: w.powerLimitW,
+    stack: cluster.stack,
+    partition: w.partition,
+    requestCount: w.serving.requestCount,
+    maxBatchPerReplica: auto(w.serving.maxBatchPerReplica),
+    gpuHourUsd: w.gpuHourUsd,
+    reportPercentile: w.serving.reportPercentile,
+  };
+}

@@ -1,0 +1,129 @@
+import type { ServingStack } from './constants';
+import type { ServingPrecision } from './hardware';
+
+/** Decoder-only transformer as the serving engine sees it. Counts are plain numbers. */
+export type ServingModelShape = {
+  /** Total parameters (all experts), count. */
+  readonly paramsTotal: number;
+  readonly layers: number;
+  readonly hidden: number;
+  readonly heads: number;
+  readonly kvHeads: number;
+  /** FFN inner width (per expert for MoE). */
+  readonly ffnHidden: number;
+  readonly vocab: number;
+  readonly ffnType: 'swiglu' | 'gelu';
+  /** Input and output embeddings share one matrix. Default false (Llama, Mixtral). */
+  readonly tiedEmbeddings?: boolean;
+  /** null: dense. `activeParams`: parameters used per token (count). */
+  readonly moe: null | {
+    readonly experts: number;
+    readonly topK: number;
+    readonly activeParams: number;
+  };
+};
+
+/** How requests arrive. */
+export type ServingLoad =
+  | { readonly mode: 'offline' }
+  | { readonly mode: 'request_rate'; readonly requestsPerS: number }
+  | { readonly mode: 'concurrency'; readonly concurrency: number }
+  | { readonly mode: 'batch'; readonly batch: number }
+  | {
+      readonly mode: 'slo';
+      readonly ttftLimitMs: number;
+      readonly tpotLimitMs: number;
+      /** Percentile the limits apply to, in (0, 100), e.g. 99. */
+      readonly percentile: number;
+    };
+
+/**
+ * GPU partitioning: `mig` gives each instance a share of the SMs (compute) and of the memory
+ * slices (capacity and bandwidth); `time_sliced` shares the whole GPU between `instances`
+ * round-robin (each gets 1/n of time and, by convention, 1/n of memory).
+ */
+export type ServingPartition =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'mig'; readonly computeShare: number; readonly memoryShare: number }
+  | { readonly kind: 'time_sliced'; readonly instances: number };
+
+/** Parallelism per model copy; null: the engine chooses (best throughput that fits). */
+export type ServingLayout = {
+  readonly tp: number | null;
+  readonly pp: number | null;
+  /** Expert parallel degree inside the TP group (MoE); 1 for dense. */
+  readonly ep: number;
+  readonly replicas: number | null;
+};
+
+/** One serving evaluation's full input. */
+export type ServingConfig = {
+  readonly model: ServingModelShape;
+  readonly precision: ServingPrecision;
+  /** null: the stack default (FP8 cache with FP8/FP4 weights on `optimized`, else 16-bit). */
+  readonly kvCachePrecision: ServingPrecision | null;
+  /** Mean prompt length, tokens. */
+  readonly inputTokens: number;
+  /** Mean generated tokens per request. */
+  readonly outputTokens: number;
+  readonly load: ServingLoad;
+  readonly layout: ServingLayout;
+  /** Accelerator id of the serving catalog adapter. */
+  readonly acceleratorId: string;
+  readonly gpus: number;
+  /** GPUs sharing one scale-up domain (1 = PCIe only). */
+  readonly nvlinkDomainGpus: number;
+  /** Board power cap below the default, W; null: default limit. */
+  readonly powerLimitW: number | null;
+  readonly stack: ServingStack;
+  readonly partition: ServingPartition;
+  /** Requests of a finite benchmark run (changes throughput/TTFT accounting); null: steady state. */
+  readonly requestCount: number | null;
+  /** Cap on running requests per model copy; null: the stack default. */
+  readonly maxBatchPerReplica: number | null;
+  /** Price of one GPU-hour, USD (for cost per million tokens); null: no cost figure. */
+  readonly gpuHourUsd: number | null;
+  /** Percentile reported as `ttftPctMs`/`tpotPctMs` (e.g. 99). */
+  readonly reportPercentile: number;
+};
+
+/** What one evaluation returns. Times in seconds unless the name says ms. */
+export type ServingResult = {
+  readonly tp: number;
+  readonly pp: number;
+  readonly replicas: number;
+  /** GPUs used (tp·pp·replicas; fractional GPUs for partitions are reported as instances). */
+  readonly gpus: number;
+  readonly outputTokensPerS: number;
+  readonly outputTokensPerSPerGpu: number;
+  readonly requestsPerS: number;
+  readonly ttftMs: number;
+  readonly tpotMs: number;
+  readonly e2eLatencyMs: number;
+  readonly ttftPctMs: number;
+  readonly tpotPctMs: number;
+  /** Running requests per model copy in steady state. */
+  readonly runningBatch: number;
+  /** Largest running batch per model copy the memory and stack allow. */
+  readonly maxBatch: number;
+  readonly kvCacheGibPerGpu: number;
+  readonly kvBytesPerToken: number;
+  readonly weightsGibPerGpu: number;
+  /** Capacity of the whole system at the memory/stack batch limit, output tokens/s. */
+  readonly capacityOutputTokensPerS: number;
+  /** Offered load / capacity (≥ 1: saturated, requests queue). */
+  readonly utilization: number;
+  readonly saturated: boolean;
+  /** Share of the decode step spent on each term at the operating point (sums to 1). */
+  readonly stepBreakdown: {
+    readonly weights: number;
+    readonly compute: number;
+    readonly kvCache: number;
+    readonly communication: number;
+    readonly overhead: number;
+  };
+  /** Clock factor from the power cap (1 = uncapped). */
+  readonly clockFactor: number;
+  readonly powerW: number;
+  readonly costPerMillionOutputTokensUsd: number | null;
+};

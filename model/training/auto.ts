@@ -1,0 +1,182 @@
+import { memoryPerGpu } from '../workload/memory';
+import { checkTrainingInput } from './check';
+import type { Context } from './simulate';
+import { buildContext, buildResult, evaluateCore, memoryOptions } from './simulate';
+import type {
+  ParallelismLayout,
+  Recompute,
+  ResolvedLayout,
+  TrainingInput,
+  TrainingResult,
+} from './types';
+
+const FREE: ParallelismLayout = {
+  tp: null,
+  pp: null,
+  dp: null,
+  cp: null,
+  vpp: null,
+  zeroStage: null,
+  sequenceParallel: null,
+  ep: null,
+};
+
+function divisors(n: number, max: number): number[] {
+  const out: number[] = [];
+  for (let d = 1; d <= Math.min(n, max); d++) if (n % d === 0) out.push(d);
+  return out;
+}
+function powersOfTwo(max: number): number[] {
+  const out: number[] = [];
+  for (let d = 1; d <= max; d *= 2) out.push(d);
+  return out;
+}
+
+/** Search statistics (for benchmarks and tests). */
+export type SearchStats = { evaluated: number; skippedMemory: number };
+
+/**
+ * Fastest layout that fits, honouring every non-null field of `fixed` (and the input's micro
+ * batch and recompute when given). Enumerates TP (powers of two up to the scale-up domain,
+ * dividing the heads) × PP (divisors of the layers) × CP (1, or 2–8 for sequences ≥ 8k) × DP
+ * (the rest) × EP (MoE) × micro batch (1, 2, 4, 8) × recompute (none, full — selective equals
+ * none with FlashAttention) × interleaving (divisors of layers per stage up to 8, when the micro
+ * batches divide evenly) × ZeRO (1 with DP, also 3 without TP/PP). Memory is checked before
+ * timing. When nothing fits, returns the least-memory layout (memory.fits = false).
+ */
+export function searchLayout(
+  ctx: Context,
+  fixed: ParallelismLayout,
+  stats?: SearchStats,
+): TrainingResult {
+  const input = ctx.input;
+  const m = input.model;
+  const gpus = input.cluster.gpus;
+  const gbs = input.training.globalBatchSeqs;
+  const domain = ctx.net.domain;
+  const tpMax = Math.max(1, Math.min(domain, m.heads, gpus));
+  const tps = fixed.tp !== null ? [fixed.tp] : powersOfTwo(tpMax).filter((t) => m.heads % t === 0);
+  const cps =
+    fixed.cp !== null
+      ? [fixed.cp]
+      : m.seqLen >= 8192
+        ? [1, 2, 4, 8].filter((c) => m.seqLen % c === 0)
+        : [1];
+  const mbFixed = input.training.microBatch;
+  const rcs: Recompute[] =
+    input.training.recompute !== null ? [input.training.recompute] : ['none', 'full'];
+  const memOpt = memoryOptions(ctx);
+  const rcsAll: Recompute[] = ctx.flash
+    ? rcs
+    : input.training.recompute !== null
+      ? rcs
+      : ['none', 'selective', 'full'];
+  let best: { l: ResolvedLayout; t: number; mem: number } | null = null;
+  let leastMem: { l: ResolvedLayout; mem: number } | null = null;
+  let evaluated = 0;
+  let skipped = 0;
+  for (const tp of tps) {
+    const pps = fixed.pp !== null ? [fixed.pp] : divisors(m.layers, Math.floor(gpus / tp));
+    for (const pp of pps) {
+      for (const cp of cps) {
+        const rest = gpus / (tp * pp * cp);
+        if (!Number.isInteger(rest)) continue;
+        const dp = fixed.dp ?? rest;
+        if (dp !== rest) continue;
+        if (gbs % dp !== 0) continue;
+        const perReplica = gbs / dp;
+        const mbs = mbFixed !== null ? [mbFixed] : [1, 2, 4, 8].filter((x) => perReplica % x === 0);
+        const eps =
+          m.moe === null
+            ? [1]
+            : fixed.ep !== undefined && fixed.ep !== null
+              ? [fixed.ep]
+              : powersOfTwo(Math.min(m.moe.experts, dp)).filter(
+                  (e) => dp % e === 0 && m.moe !== null && m.moe.experts % e === 0,
+                );
+        const zeros: (0 | 1 | 2 | 3)[] =
+          fixed.zeroStage !== null
+            ? [fixed.zeroStage]
+            : dp > 1
+              ? tp === 1 && pp === 1
+                ? [1, 3]
+                : [1]
+              : [0];
+        const sp = fixed.sequenceParallel ?? (tp > 1 && ctx.sequenceParallelDefault);
+        for (const mb of mbs) {
+          const mcount = Math.max(1, Math.round(perReplica / mb));
+          const layersPerStage = m.layers / pp;
+          const vpps =
+            fixed.vpp !== null
+              ? [fixed.vpp]
+              : pp === 1 || !Number.isInteger(layersPerStage)
+                ? [1]
+                : divisors(layersPerStage, 8).filter((v) => v === 1 || mcount % pp === 0);
+          for (const ep of eps) {
+            for (const zeroStage of zeros) {
+              for (const recompute of rcsAll) {
+                for (const vpp of vpps) {
+                  const l: ResolvedLayout = {
+                    tp,
+                    pp,
+                    dp,
+                    cp,
+                    ep,
+                    vpp,
+                    zeroStage,
+                    sequenceParallel: sp,
+                    microBatch: mb,
+                    recompute,
+                    microBatchesPerStep: mcount,
+                  };
+                  const mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                  if (leastMem === null || mem < leastMem.mem) leastMem = { l, mem };
+                  if (mem > ctx.dev.hbmBytes) {
+                    skipped++;
+                    continue;
+                  }
+                  evaluated++;
+                  const t = evaluateCore(ctx, l).stepTimeS;
+                  if (
+                    best === null ||
+                    t < best.t * (1 - 1e-9) ||
+                    (t <= best.t * (1 + 1e-9) && mem < best.mem)
+                  ) {
+                    best = { l, t, mem };
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (stats !== undefined) {
+    stats.evaluated = evaluated;
+    stats.skippedMemory = skipped;
+  }
+  const chosen = best?.l ?? leastMem?.l;
+  if (chosen === undefined) {
+    throw new Error(
+      `parallelism: no layout satisfies the constraints (tp·pp·dp·cp = cluster.gpus = ${gpus}, global batch ${gbs} divisible by dp)`,
+    );
+  }
+  const extra =
+    best === null ? ['no layout fits in HBM; showing the layout with the least memory'] : [];
+  return buildResult(ctx, chosen, evaluateCore(ctx, chosen), extra);
+}
+
+/**
+ * `auto` layout: the fastest TP×PP×DP×CP×micro batch×recompute×vpp layout that fits in HBM,
+ * honouring the non-null fields of `input.parallelism` (all free when it is `'auto'`).
+ * Input is validated (throws naming the field). Units as in {@link TrainingResult}.
+ */
+export function autoLayout(input: TrainingInput, stats?: SearchStats): TrainingResult {
+  checkTrainingInput(input);
+  const ctx = buildContext(input);
+  const fixed = input.parallelism === 'auto' ? FREE : input.parallelism;
+  return searchLayout(ctx, fixed, stats);
+}
+
+export { FREE as FREE_LAYOUT };

@@ -1,0 +1,10 @@
+/**
+ * Training performance engine: public API (issue 3).
+ * See README.md in this folder for the method and its sources.
+ */
+export type * from './types';
+export { simulateTraining } from './engine';
+export { checkTrainingInput } from './check';
+export { autoLayout } from './auto';
+export { scalingCurve } from './scaling';
+export { trainingMetrics, trainingMetricValues } from './metrics';

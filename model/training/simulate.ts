@@ -1,0 +1,533 @@
+import { getAccelerator } from '../catalog/accelerators';
+import type { DeviceConstants } from '../compute/device';
+import {
+  ATTN_BWD_REL,
+  ATTN_FWD_REL,
+  deviceConstants,
+  gemmTimeS,
+  memoryTimeS,
+  slowestGpuFactor,
+} from '../compute/device';
+import type { NetworkConstants } from '../parallelism/network';
+import {
+  allGatherS,
+  allReduceS,
+  allToAllS,
+  flatAllGatherS,
+  groupSpan,
+  networkConstants,
+  p2pS,
+} from '../parallelism/network';
+import { memoryPerGpu } from '../workload/memory';
+import type { MemoryParts } from '../workload/memory';
+import {
+  ffnMatrices,
+  kvWidth,
+  loraParamCount,
+  modelFlopsPerToken,
+  paramCounts,
+} from '../workload/shape';
+import type { ParamCounts } from '../workload/shape';
+import { checkTrainingInput } from './check';
+import type {
+  Bottleneck,
+  BottleneckKind,
+  ParallelismLayout,
+  Recompute,
+  ResolvedLayout,
+  StepBreakdown,
+  TrainingInput,
+  TrainingResult,
+} from './types';
+
+/**
+ * Share of tensor-parallel communication left exposed when a production stack overlaps it with
+ * the dependent GEMMs (sequence-parallel all-gather/reduce-scatter split into chunks and
+ * pipelined with the GEMM: Transformer Engine "userbuffers" comm-GEMM overlap, Wang et al.
+ * ASPLOS'23 "Overlap communication with dependent computation via decomposition", which reports
+ * hiding most of it). Estimate 0.3. Without sequence parallelism (plain all-reduce after the
+ * row-parallel GEMM, Megatron 2021) and on the baseline stack nothing is hidden.
+ */
+export const TP_EXPOSED_OPTIMIZED = 0.3;
+/**
+ * Share of an overlapped communication's duration that still slows the concurrent compute:
+ * NCCL kernels occupy SMs (one block per channel, up to 32 channels) and HBM bandwidth while
+ * they run, so overlap is never free (Calculon models this as `processor_usage`; Isaev et al.
+ * SC'23). Estimate 0.25. Applied to every overlapped collective (TP, DP, ZeRO-3, CP).
+ */
+export const OVERLAP_INTERFERENCE = 0.25;
+
+/** Exposed time of a communication `comm` overlapped with a compute window `window` (s). */
+export function exposedS(comm: number, window: number): number {
+  if (comm <= 0) return 0;
+  const hidden = comm < window ? comm : window;
+  return comm - hidden + OVERLAP_INTERFERENCE * hidden;
+}
+
+/** Adam update bytes per local parameter: read fp32 master, m, v, fp32 grad; write master, m, v and 16-bit weight; grad-norm read (4·4 + 3·4 + 2 + 4 = 34 B). */
+export const ADAM_STEP_BYTES = 34;
+
+/** Everything that does not depend on the layout (computed once per input). */
+export type Context = {
+  readonly input: TrainingInput;
+  readonly dev: DeviceConstants;
+  readonly net: NetworkConstants;
+  readonly params: ParamCounts;
+  readonly loraParams: number;
+  readonly modelFlopsPerToken: number;
+  readonly flash: boolean;
+  /** Default for a null `sequenceParallel`: on with the modern (FlashAttention) stack. */
+  readonly sequenceParallelDefault: boolean;
+  /** Gradient bytes per element (memory and data-parallel reduction): 2 for fp16, else 4. */
+  readonly gradBytes: number;
+  readonly optimized: boolean;
+  /** Compute slow-down from the slowest GPU pacing a synchronous step (≥ 1). */
+  readonly straggler: number;
+  readonly warnings: readonly string[];
+};
+
+/** Build the per-input context (accelerator and network constants). */
+export function buildContext(input: TrainingInput): Context {
+  const acc = getAccelerator(input.cluster.acceleratorId);
+  const dev = deviceConstants(acc, input.training.precision);
+  const domain =
+    input.cluster.nvlinkDomain ?? Math.min(dev.scaleUpDomain, input.cluster.gpusPerNode);
+  const net = networkConstants(
+    dev,
+    Math.max(1, Math.min(domain, input.cluster.gpus)),
+    input.cluster.gpus,
+    input.cluster.scaleOut.fabric,
+    input.cluster.scaleOut.gbpsPerGpu,
+    input.cluster.scaleOut.tiers,
+    input.cluster.scaleOut.oversubscription,
+  );
+  const ft = input.training.finetune;
+  const lora = ft === null ? 0 : loraParamCount(input.model, ft.rank);
+  const warnings: string[] = [];
+  if (
+    dev.effectivePrecision !== input.training.precision &&
+    !(input.training.precision === 'fp16' && dev.effectivePrecision === 'bf16')
+  ) {
+    warnings.push(
+      `${acc.name} has no ${input.training.precision} tensor cores; matmuls run at ${dev.effectivePrecision} rate`,
+    );
+  }
+  const flash =
+    (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
+    'flash';
+  return {
+    input,
+    dev,
+    net,
+    sequenceParallelDefault: flash,
+    // Megatron-LM keeps fp32 main grads for bf16 (`accumulate_allreduce_grads_in_fp32`, baseline);
+    // production recipes (NeMo performance configs, Megatron-Core DDP `grad_reduce_in_fp32=False`)
+    // keep and reduce them in bf16. fp16 runs use fp16 grads.
+    gradBytes: input.training.precision === 'fp16' || input.stack === 'optimized' ? 2 : 4,
+    params: paramCounts(input.model),
+    loraParams: lora,
+    modelFlopsPerToken: modelFlopsPerToken(input.model, lora),
+    // FlashAttention (Dao et al. 2022/2023) unless stated otherwise; see TrainingSettings.attentionKernel.
+    flash:
+      (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
+      'flash',
+    optimized: input.stack === 'optimized',
+    straggler: slowestGpuFactor(input.cluster.gpus),
+    warnings,
+  };
+}
+
+/** Memory options of a context. */
+export function memoryOptions(ctx: Context): {
+  flashAttention: boolean;
+  loraParams: number;
+  gemmInputBytes: number;
+} {
+  return {
+    flashAttention: ctx.flash,
+    loraParams: ctx.loraParams,
+    gemmInputBytes: ctx.dev.gemmInputBytes < 2 ? 1 : 2,
+  };
+}
+
+/** Numbers of one layout evaluation (hot path). */
+export type Core = {
+  readonly stepTimeS: number;
+  readonly breakdown: StepBreakdown;
+  readonly memory: MemoryParts;
+  readonly fits: boolean;
+  /** Memory-bound (elementwise) part of forward+backward+recompute, s. */
+  readonly elementwiseS: number;
+  /** Forward-only time of one micro batch through the whole pipeline stage, s (for evaluation). */
+  readonly fwdStageS: number;
+  /** Hardware FLOPs per token (model + recompute). */
+  readonly hardwareFlopsPerToken: number;
+};
+
+/**
+ * Step time of one resolved layout. Method (per micro batch, per pipeline stage, per GPU):
+ * GEMMs by roofline with size-dependent efficiency (model/compute), FlashAttention core at
+ * its published efficiency, memory-bound elementwise traffic (layer norms, bias-dropout-add,
+ * activation, FP8 casts) over HBM; tensor/context/expert-parallel collectives by the
+ * alpha–beta model per tier (model/parallelism); pipeline time (m + (p−1)/v)·t_mb for 1F1B and
+ * interleaved 1F1B (Narayanan et al. SC'21); data-parallel reduction overlapped with the last
+ * micro batch's backward and the pipeline drain (optimized stack); ZeRO-3 parameter gathers per
+ * micro batch (Rajbhandari et al. 2020); Adam update memory-bound.
+ */
+export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
+  const { input, dev, net } = ctx;
+  const m = input.model;
+  const h = m.hidden;
+  const f = m.ffnHidden;
+  const kv = kvWidth(m);
+  const tp = l.tp;
+  const b = l.microBatch;
+  const T = (b * m.seqLen) / l.cp; // tokens per GPU per micro batch
+  const lora = ctx.loraParams > 0;
+  const mats = ffnMatrices(m);
+  const topK = m.moe === null ? 1 : m.moe.topK;
+  const experts = m.moe === null ? 1 : m.moe.experts;
+  const ep = l.ep;
+  const expertsLocal = experts / ep;
+  const tokPerExpert = (T * topK * ep) / experts;
+
+  // ---- GEMMs (forward) ----
+  const qkv = gemmTimeS(dev, T, (h + 2 * kv) / tp, h);
+  const proj = gemmTimeS(dev, T, h, h / tp);
+  const fc1 = gemmTimeS(dev, tokPerExpert, ((mats - 1) * f) / tp, h) * expertsLocal;
+  const fc2 = gemmTimeS(dev, tokPerExpert, h, f / tp) * expertsLocal;
+  const gemmFwd = qkv + proj + fc1 + fc2;
+  // Backward: input-gradient and weight-gradient GEMMs of the same size; frozen base (LoRA): no weight gradient.
+  const gemmBwd = gemmFwd * (lora ? 1 : 2);
+  let loraFwd = 0;
+  if (lora) {
+    const r = input.training.finetune?.rank ?? 0;
+    loraFwd =
+      gemmTimeS(dev, T, r, h) * 2 +
+      gemmTimeS(dev, T, (h + 2 * kv) / tp, r) +
+      gemmTimeS(dev, T, h, r) +
+      gemmTimeS(dev, T, h / tp, r) +
+      (gemmTimeS(dev, T, r, h) + gemmTimeS(dev, T, ((mats - 1) * f) / tp, r)) +
+      (gemmTimeS(dev, T, r, f / tp) + gemmTimeS(dev, T, h, r));
+  }
+  // ---- attention core ----
+  const headsLocal = m.heads / tp;
+  const headDim = h / m.heads;
+  const sq = m.seqLen / l.cp;
+  let attnFwd: number;
+  let attnBwd: number;
+  if (ctx.flash) {
+    // FlashAttention, causal: half of the s×s blocks computed.
+    const attnFlopsFwd = 4 * b * sq * m.seqLen * headsLocal * headDim * 0.5;
+    attnFwd = attnFlopsFwd / (dev.attnFlopsPerS * ATTN_FWD_REL) + 2e-6;
+    // Backward: 5 matmuls vs 2 forward (Dao 2023).
+    attnBwd = (2.5 * attnFlopsFwd) / (dev.attnFlopsPerS * ATTN_BWD_REL) + 4e-6;
+  } else {
+    // Unfused (Megatron-LM fused scale-mask-softmax): two batched GEMMs over the full s×s scores
+    // (the causal mask is applied, not skipped), softmax + dropout streaming the scores through
+    // HBM: ≈ 9 B per score element forward (read/write 16-bit scores, 1-byte mask, output).
+    const bh = b * headsLocal;
+    const qk = gemmTimeS(dev, sq * bh, m.seqLen, headDim);
+    const av = gemmTimeS(dev, sq * bh, headDim, m.seqLen);
+    const soft = memoryTimeS(dev, 9 * bh * sq * m.seqLen, 2);
+    attnFwd = qk + av + soft;
+    attnBwd = 2 * attnFwd;
+  }
+  // ---- elementwise traffic (bytes per layer, forward) ----
+  const spDiv = l.sequenceParallel ? tp : 1;
+  const replicatedBytes = (22 * h * T) / spDiv; // 2 layer norms (4h each), 2 bias-dropout-add (7h each)
+  const actBytes = ((m.ffnType === 'swiglu' ? 6 : 4) * f * T * topK) / tp;
+  const castBytes = dev.gemmInputBytes < 2 ? 4 * T * (2 * h + h / tp + (f * topK) / tp) : 0; // FP8: amax, cast, transpose
+  const elemFwd = memoryTimeS(dev, replicatedBytes + actBytes + castBytes, 8);
+  const elemBwd = memoryTimeS(dev, 2 * (replicatedBytes + actBytes + castBytes), 12);
+
+  // The slowest GPU paces every synchronous step (straggler factor on compute kernels).
+  const sf = ctx.straggler;
+  const layerFwdCompute = (gemmFwd + loraFwd + attnFwd + elemFwd) * sf;
+  const layerBwdCompute = (gemmBwd + 2 * loraFwd + attnBwd + elemBwd) * sf;
+
+  // ---- tensor-parallel communication per layer ----
+  const tpGroup = groupSpan(tp, 1, net.domain);
+  const actMsg = T * h * 2;
+  // Forward: 2 all-reduces (or 2 all-gathers + 2 reduce-scatters with SP: same bytes on the wire).
+  const tpFwdRaw = 2 * allReduceS(net, tpGroup, actMsg);
+  const tpExposed = ctx.optimized && l.sequenceParallel ? TP_EXPOSED_OPTIMIZED : 1;
+  const tpFwd =
+    tpExposed < 1 ? tpFwdRaw * (tpExposed + OVERLAP_INTERFERENCE * (1 - tpExposed)) : tpFwdRaw;
+  const tpBwd = tpFwd;
+  // ---- context-parallel ring attention (K,V passed around the ring, overlapped with attention) ----
+  let cpFwd = 0;
+  let cpBwd = 0;
+  if (l.cp > 1) {
+    const cpGroup = groupSpan(l.cp, tp, net.domain);
+    const kvBytes = 2 * T * (kv / tp) * 2;
+    const perStep = p2pS(net, cpGroup.domains <= 1, kvBytes);
+    const ring = (l.cp - 1) * perStep;
+    cpFwd = ctx.optimized ? exposedS(ring, attnFwd) : ring;
+    cpBwd = ctx.optimized ? exposedS(2 * ring, attnBwd) : 2 * ring;
+  }
+  // ---- expert-parallel all-to-all (dispatch + combine) ----
+  let epFwd = 0;
+  if (m.moe !== null && ep > 1) {
+    const epGroup = groupSpan(ep, tp * l.cp, net.domain);
+    epFwd = 2 * allToAllS(net, epGroup, (T * topK * h * 2) / spDiv);
+  }
+  const epBwd = epFwd;
+
+  // ---- per micro batch, one pipeline stage ----
+  const Ls = Math.ceil(m.layers / l.pp);
+  const rc: Recompute = l.recompute;
+  const recLayer =
+    rc === 'full'
+      ? layerFwdCompute + tpFwd + cpFwd + epFwd
+      : rc === 'selective' && !ctx.flash
+        ? attnFwd
+        : 0;
+  // Output layer (logits + cross-entropy) on the last stage: it paces the pipeline.
+  const vLocal = m.vocab / tp;
+  const headFwd = (gemmTimeS(dev, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 12, 3)) * sf;
+  const headBwd = (2 * gemmTimeS(dev, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 8, 2)) * sf;
+  const fwdMb = Ls * layerFwdCompute + headFwd;
+  const bwdMb = Ls * layerBwdCompute + headBwd;
+  const recMb = Ls * recLayer;
+  const tpMb = Ls * (tpFwd + tpBwd + (rc === 'full' ? tpFwd : 0));
+  const cpMb = Ls * (cpFwd + cpBwd);
+  const epMb = Ls * (epFwd + epBwd + (rc === 'full' ? epFwd : 0));
+  // Pipeline sends: activations (sharded over TP with SP / scatter-gather), per virtual-stage boundary.
+  let ppMb = 0;
+  let ppFill = 0;
+  if (l.pp > 1) {
+    const inside = tp * l.cp * l.dp < net.domain;
+    const one = p2pS(net, inside, (T * h * 2) / tp);
+    ppFill = 2 * (l.pp - 1) * one;
+    // Optimized: sends overlap compute (Megatron overlap_p2p_comm) but still interfere.
+    ppMb = ctx.optimized ? OVERLAP_INTERFERENCE * 2 * l.vpp * one : 2 * l.vpp * one;
+  }
+  const tMb = fwdMb + bwdMb + recMb + tpMb + cpMb + epMb + ppMb;
+  const mcount = l.microBatchesPerStep;
+  const bubble = ((l.pp - 1) / l.vpp) * tMb;
+
+  // ---- data parallel ----
+  const layersLocalParams =
+    (Ls * (ctx.params.attentionPerLayer + ctx.params.ffnPerLayer / ep + ctx.params.normsPerLayer)) /
+    tp;
+  const stageParams = layersLocalParams + ctx.params.embedding / tp;
+  const gradParams = lora ? ctx.loraParams / (tp * l.pp) : stageParams;
+  const dpGroup = groupSpan(l.dp, tp * l.cp, net.domain);
+  let dpExposed = 0;
+  let zero3PerMb = 0;
+  if (l.dp > 1) {
+    if (l.zeroStage === 3 && !lora) {
+      const gathers = rc === 'full' ? 3 : 2;
+      const bytes = stageParams * 2;
+      const comm = (gathers + 1) * flatAllGatherS(net, dpGroup, bytes);
+      const compute = fwdMb + bwdMb + recMb;
+      zero3PerMb = ctx.optimized ? exposedS(comm, compute) : comm;
+      dpExposed = zero3PerMb * mcount;
+    } else {
+      const bytes = gradParams * ctx.gradBytes;
+      // Gradient reduction overlaps the last micro batch's backward (and, optimized, the pipeline
+      // drain when this stage idles); the ZeRO-1 parameter all-gather overlaps the next forward.
+      const window = ctx.optimized ? bubble + bwdMb : bwdMb;
+      if (l.zeroStage === 0) {
+        dpExposed = exposedS(allReduceS(net, dpGroup, bytes), window);
+      } else {
+        const rs = allGatherS(net, dpGroup, bytes);
+        const ag = allGatherS(net, dpGroup, bytes);
+        const fwdWindow = ctx.optimized ? bubble + fwdMb : 0;
+        dpExposed = exposedS(rs, window) + exposedS(ag, fwdWindow);
+      }
+    }
+  }
+  // ---- optimizer ----
+  const optParams = gradParams / (l.zeroStage >= 1 ? l.dp : 1);
+  const optimizerS = memoryTimeS(dev, optParams * ADAM_STEP_BYTES, 4);
+
+  const breakdown: StepBreakdown = {
+    forwardS: mcount * fwdMb,
+    backwardS: mcount * bwdMb,
+    recomputeS: mcount * recMb,
+    tpCommS: mcount * tpMb,
+    cpCommS: mcount * cpMb,
+    epCommS: mcount * epMb,
+    ppCommS: mcount * ppMb + ppFill,
+    dpCommS: dpExposed,
+    bubbleS: bubble,
+    optimizerS,
+  };
+  const stepTimeS =
+    breakdown.forwardS +
+    breakdown.backwardS +
+    breakdown.recomputeS +
+    breakdown.tpCommS +
+    breakdown.cpCommS +
+    breakdown.epCommS +
+    breakdown.ppCommS +
+    breakdown.dpCommS +
+    breakdown.bubbleS +
+    breakdown.optimizerS;
+
+  const memory = memoryPerGpu(m, l, memoryOptions(ctx));
+  const p = ctx.params;
+  const recFlops =
+    rc === 'full'
+      ? 2 * (p.active - p.embedding) + 4 * m.layers * h * m.seqLen
+      : rc === 'selective' && !ctx.flash
+        ? 4 * m.layers * h * m.seqLen
+        : 0;
+  return {
+    stepTimeS,
+    breakdown,
+    memory,
+    fits: memory.totalBytes <= dev.hbmBytes,
+    elementwiseS: mcount * Ls * (elemFwd + elemBwd + (rc === 'full' ? elemFwd : 0)),
+    fwdStageS: fwdMb + Ls * tpFwd + Ls * (cpFwd + epFwd),
+    hardwareFlopsPerToken: ctx.modelFlopsPerToken + recFlops,
+  };
+}
+
+const PART_KIND: readonly [keyof StepBreakdown, BottleneckKind, string][] = [
+  ['tpCommS', 'tp-communication', 'tensor-parallel communication'],
+  ['cpCommS', 'cp-communication', 'context-parallel communication'],
+  ['epCommS', 'ep-communication', 'expert-parallel all-to-all'],
+  ['ppCommS', 'pp-communication', 'pipeline point-to-point transfers'],
+  ['dpCommS', 'dp-communication', 'data-parallel gradient/parameter communication'],
+  ['bubbleS', 'pipeline-bubble', 'the pipeline bubble'],
+  ['optimizerS', 'optimizer', 'the optimizer step'],
+  ['recomputeS', 'recompute', 'activation recomputation'],
+];
+
+function pct(x: number): string {
+  return `${(100 * x).toFixed(0)} %`;
+}
+
+/** Name the binding bottleneck in words. */
+function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number): Bottleneck {
+  const b = core.breakdown;
+  const step = core.stepTimeS;
+  let worstKey: keyof StepBreakdown = 'bubbleS';
+  let worstKind: BottleneckKind = 'pipeline-bubble';
+  let worstLabel = '';
+  let worst = -1;
+  for (const [k, kind, label] of PART_KIND) {
+    if (b[k] > worst) {
+      worst = b[k];
+      worstKey = k;
+      worstKind = kind;
+      worstLabel = label;
+    }
+  }
+  const compute = b.forwardS + b.backwardS;
+  const elemShare = core.elementwiseS / step;
+  if (worst / step >= 0.15) {
+    let hint = '';
+    if (worstKey === 'bubbleS') {
+      hint = ` (pp=${l.pp}, ${l.microBatchesPerStep} micro batches per step, vpp=${l.vpp}); more micro batches or interleaving shrink it`;
+    } else if (worstKey === 'dpCommS') {
+      hint = ` (dp=${l.dp}, ZeRO-${l.zeroStage}); a faster scale-out fabric, larger batch per GPU or more overlap shrink it`;
+    } else if (worstKey === 'tpCommS') {
+      hint = ` (tp=${l.tp}); keep TP inside the NVLink domain or lower TP`;
+    } else if (worstKey === 'recomputeS') {
+      hint = ` (recompute=${l.recompute}); selective recompute or more memory per GPU avoid it`;
+    }
+    return {
+      kind: worstKind,
+      text: `${pct(worst / step)} of the step goes to ${worstLabel}${hint}.`,
+    };
+  }
+  if (elemShare >= 0.2) {
+    return {
+      kind: 'memory-bandwidth',
+      text: `Memory-bandwidth-bound kernels (norms, activations, casts) take ${pct(elemShare)} of the step; matmuls are too small to saturate the tensor cores.`,
+    };
+  }
+  return {
+    kind: 'compute',
+    text: `Compute-bound: forward and backward take ${pct(compute / step)} of the step at ${(100 * mfu).toFixed(0)} % MFU; the largest overhead is ${worstLabel} (${pct(worst / step)}).`,
+  };
+}
+
+/** Assemble the public result for a layout from its core numbers. */
+export function buildResult(
+  ctx: Context,
+  l: ResolvedLayout,
+  core: Core,
+  extraWarnings: readonly string[],
+): TrainingResult {
+  const { input, dev } = ctx;
+  const m = input.model;
+  const gbs = input.training.globalBatchSeqs;
+  const step = core.stepTimeS;
+  const samplesPerS = gbs / step;
+  const tokensPerS = samplesPerS * m.seqLen;
+  const gpus = input.cluster.gpus;
+  const modelFlopsPerGpu = (ctx.modelFlopsPerToken * tokensPerS) / gpus;
+  const hwFlopsPerGpu = (core.hardwareFlopsPerToken * tokensPerS) / gpus;
+  const mfu = modelFlopsPerGpu / dev.peakFlopsPerS;
+  const tokens = input.training.tokensToTrain;
+  let ttt: number | null = null;
+  let evalTime: number | null = null;
+  if (tokens !== null) {
+    const seqs = tokens / m.seqLen;
+    const steps = Math.ceil(seqs / gbs);
+    const ev = input.training.evaluation;
+    evalTime = 0;
+    if (ev !== undefined && ev !== null) {
+      const evals = Math.floor(seqs / ev.intervalSeqs);
+      const mbEval = Math.ceil(ev.evalSeqs / (l.dp * l.microBatch));
+      const perEval = (mbEval + l.pp - 1) * core.fwdStageS;
+      evalTime = evals * perEval;
+    }
+    ttt = steps * step + evalTime + (input.training.fixedOverheadS ?? 0);
+  }
+  const warnings = [...ctx.warnings, ...extraWarnings];
+  if (!core.fits) {
+    warnings.push(
+      `does not fit: ${(core.memory.totalBytes / 1024 ** 3).toFixed(1)} GiB needed per GPU, ${(dev.hbmBytes / 1024 ** 3).toFixed(1)} GiB of HBM`,
+    );
+  }
+  if (l.tp > ctx.net.domain)
+    warnings.push(`tp=${l.tp} spans beyond the ${ctx.net.domain}-GPU scale-up domain`);
+  const dpFree = step - core.breakdown.dpCommS;
+  return {
+    layout: l,
+    stepTimeS: step,
+    breakdown: core.breakdown,
+    tokensPerS,
+    samplesPerS,
+    achievedTflopsPerGpu: modelFlopsPerGpu / 1e12,
+    hardwareTflopsPerGpu: hwFlopsPerGpu / 1e12,
+    mfuPct: 100 * mfu,
+    hfuPct: (100 * hwFlopsPerGpu) / dev.peakFlopsPerS,
+    scalingEfficiencyPct: (100 * dpFree) / step,
+    timeToTrainS: ttt,
+    timeToTrainDays: ttt === null ? null : ttt / 86400,
+    evaluationTimeS: evalTime,
+    memory: {
+      ...core.memory,
+      hbmBytes: dev.hbmBytes,
+      headroomBytes: dev.hbmBytes - core.memory.totalBytes,
+      fits: core.fits,
+    },
+    bottleneck: bottleneckOf(core, l, mfu),
+    paramsTotal: ctx.params.total,
+    paramsActive: ctx.params.active,
+    modelFlopsPerToken: ctx.modelFlopsPerToken,
+    warnings,
+  };
+}
+
+/** True when every field of the layout is given. */
+export function isComplete(p: ParallelismLayout, input: TrainingInput): boolean {
+  return (
+    p.tp !== null &&
+    p.pp !== null &&
+    p.dp !== null &&
+    p.cp !== null &&
+    p.vpp !== null &&
+    p.zeroStage !== null &&
+    p.sequenceParallel !== null &&
+    input.training.microBatch !== null &&
+    input.training.recompute !== null
+  );
+}

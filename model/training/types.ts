@@ -1,0 +1,249 @@
+/**
+ * Plain input and output types of the training performance engine (issue 3).
+ *
+ * Conventions: every count is a plain positive integer, every time is in seconds, every
+ * size in bytes, every rate per second. `null` in an input field means "the engine
+ * chooses" (the best choice that fits in memory). Field names carry their unit.
+ */
+
+/** Feed-forward block: `gelu` = 2 matrices (h→f, f→h), `swiglu` = 3 matrices (gate, up, down). */
+export type FfnType = 'gelu' | 'swiglu';
+
+/** Mixture-of-experts shape (room in the schema; each MoE layer has `experts` FFNs, `topK` used per token). */
+export type MoeSpec = {
+  readonly experts: number;
+  readonly topK: number;
+};
+
+/** Transformer shape (decoder-only, pre-LN, learned or rotary positions). */
+export type ModelShape = {
+  readonly layers: number;
+  readonly hidden: number;
+  readonly heads: number;
+  /** Key/value heads (GQA); = heads for multi-head attention. */
+  readonly kvHeads: number;
+  /** FFN inner width (per expert for MoE). */
+  readonly ffnHidden: number;
+  readonly ffnType: FfnType;
+  readonly vocab: number;
+  /** Tokens per training sequence. */
+  readonly seqLen: number;
+  readonly moe: MoeSpec | null;
+  /** Input and output embeddings share one matrix (GPT-3/Megatron style). Default true. */
+  readonly tiedEmbeddings?: boolean;
+};
+
+/** Compute precision of the matmuls. */
+export type Precision = 'fp16' | 'bf16' | 'fp8' | 'fp4';
+/** Activation recomputation (Korthikanti et al. 2022). */
+export type Recompute = 'none' | 'selective' | 'full';
+
+export type FinetuneSpec = { readonly method: 'lora'; readonly rank: number };
+
+export type TrainingSettings = {
+  /** Sequences per optimizer step (whole cluster). */
+  readonly globalBatchSeqs: number;
+  /** Sequences per micro batch per pipeline; null: engine chooses. */
+  readonly microBatch: number | null;
+  readonly precision: Precision;
+  /** null: engine chooses the fastest that fits. */
+  readonly recompute: Recompute | null;
+  /** null: full training; LoRA freezes the base weights. */
+  readonly finetune: FinetuneSpec | null;
+  /** Tokens to process for the time-to-train figure; null: no time to train. */
+  readonly tokensToTrain: number | null;
+  readonly optimizer: 'adam';
+  /**
+   * Fixed wall-clock overhead added to the time to train (start-up, evaluation,
+   * checkpoint load), seconds. Default 0. MLPerf-style times include such an overhead.
+   */
+  readonly fixedOverheadS?: number;
+  /**
+   * Periodic evaluation included in the time to train: a forward-only pass over `evalSeqs`
+   * sequences after every `intervalSeqs` trained sequences (MLPerf GPT-3: every 24,576
+   * sequences; the 24,567 validation documents hold ≈ 11.59 M tokens ≈ 5,659 sequences of 2,048 —
+   * the validation harness in model/validation/training.ts applies this protocol itself).
+   */
+  readonly evaluation?: { readonly intervalSeqs: number; readonly evalSeqs: number } | null;
+  /**
+   * Attention kernel: `flash` (FlashAttention: fused, causal blocks skipped, no s×s scores stored)
+   * or `unfused` (batched GEMMs + fused softmax over the full s×s scores, Megatron-LM 2020–22).
+   * Null/absent: `unfused` on A100 (the published A100 runs, 2020–22, predate FlashAttention in
+   * Megatron/DeepSpeed), `flash` on Hopper and newer.
+   */
+  readonly attentionKernel?: 'flash' | 'unfused' | null;
+};
+
+/** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */
+export type ParallelismLayout = {
+  /** Tensor parallel degree. */
+  readonly tp: number | null;
+  /** Pipeline parallel degree (stages). */
+  readonly pp: number | null;
+  /** Data parallel degree. */
+  readonly dp: number | null;
+  /** Context parallel degree (sequence split across GPUs for attention). */
+  readonly cp: number | null;
+  /** Virtual pipeline stages per GPU (1 = plain 1F1B, ≥2 = interleaved); null: engine chooses. */
+  readonly vpp: number | null;
+  /** ZeRO stage 0–3 across data parallel. */
+  readonly zeroStage: 0 | 1 | 2 | 3 | null;
+  /** Megatron sequence parallelism alongside TP. */
+  readonly sequenceParallel: boolean | null;
+  /** Expert parallel degree (MoE; within DP). Optional, default 1. */
+  readonly ep?: number | null;
+};
+
+/** `auto`: the engine searches TP×PP×DP×CP×micro batch×recompute×vpp. */
+export type ParallelismSpec = ParallelismLayout | 'auto';
+
+export type ScaleOutFabric = 'infiniband' | 'roce' | 'ethernet';
+
+export type ScaleOutSpec = {
+  readonly fabric: ScaleOutFabric;
+  /** Scale-out line rate per GPU, Gb/s (e.g. 400 for one NDR NIC per GPU). */
+  readonly gbpsPerGpu: number;
+  /** Fat-tree switch tiers (1–3); null: smallest that holds the cluster (radix 64). */
+  readonly tiers: number | null;
+  /** Oversubscription ratio above the leaf tier (1 = non-blocking); null: 1. */
+  readonly oversubscription: number | null;
+};
+
+export type ClusterSpec = {
+  /** Catalog id, as in the validation README (`h100-sxm`, `a100-sxm-80gb`, ...). */
+  readonly acceleratorId: string;
+  readonly gpus: number;
+  readonly gpusPerNode: number;
+  /** GPUs sharing one NVLink/NVSwitch (scale-up) domain; null: the accelerator's default. */
+  readonly nvlinkDomain: number | null;
+  readonly scaleOut: ScaleOutSpec;
+};
+
+/** `optimized`: production stack, communication overlapped; `baseline`: stock framework. */
+export type Stack = 'optimized' | 'baseline';
+
+export type TrainingInput = {
+  readonly model: ModelShape;
+  readonly training: TrainingSettings;
+  readonly parallelism: ParallelismSpec;
+  readonly cluster: ClusterSpec;
+  readonly stack: Stack;
+};
+
+/** The layout the engine evaluated (all choices resolved). */
+export type ResolvedLayout = {
+  readonly tp: number;
+  readonly pp: number;
+  readonly dp: number;
+  readonly cp: number;
+  readonly ep: number;
+  readonly vpp: number;
+  readonly zeroStage: 0 | 1 | 2 | 3;
+  readonly sequenceParallel: boolean;
+  readonly microBatch: number;
+  readonly recompute: Recompute;
+  /** Micro batches per pipeline per step = globalBatch / (dp × microBatch). */
+  readonly microBatchesPerStep: number;
+};
+
+/** Step time parts, seconds per optimizer step. They sum to `stepTimeS`. */
+export type StepBreakdown = {
+  /** Forward matmuls, attention and elementwise work. */
+  readonly forwardS: number;
+  /** Backward compute. */
+  readonly backwardS: number;
+  /** Extra forward work for activation recomputation. */
+  readonly recomputeS: number;
+  /** Tensor-parallel (and sequence-parallel) collectives not hidden behind compute. */
+  readonly tpCommS: number;
+  /** Context-parallel exchange not hidden. */
+  readonly cpCommS: number;
+  /** Expert-parallel all-to-all not hidden (MoE). */
+  readonly epCommS: number;
+  /** Pipeline point-to-point sends not hidden. */
+  readonly ppCommS: number;
+  /** Data-parallel gradient reduction / ZeRO gathers not hidden. */
+  readonly dpCommS: number;
+  /** Pipeline fill/drain bubble. */
+  readonly bubbleS: number;
+  /** Optimizer update (memory bound). */
+  readonly optimizerS: number;
+};
+
+/** Memory per GPU by part, bytes (the GPU holding the most: first pipeline stage). */
+export type MemoryBreakdown = {
+  readonly weightsBytes: number;
+  readonly gradientsBytes: number;
+  readonly optimizerBytes: number;
+  readonly activationsBytes: number;
+  /** Framework workspace, fragmentation, communication buffers. */
+  readonly overheadBytes: number;
+  readonly totalBytes: number;
+  /** Accelerator HBM capacity. */
+  readonly hbmBytes: number;
+  /** hbmBytes − totalBytes (negative when it does not fit). */
+  readonly headroomBytes: number;
+  readonly fits: boolean;
+};
+
+export type BottleneckKind =
+  | 'compute'
+  | 'memory-bandwidth'
+  | 'tp-communication'
+  | 'cp-communication'
+  | 'ep-communication'
+  | 'pp-communication'
+  | 'dp-communication'
+  | 'pipeline-bubble'
+  | 'optimizer'
+  | 'recompute';
+
+export type Bottleneck = {
+  readonly kind: BottleneckKind;
+  /** One sentence for people. */
+  readonly text: string;
+};
+
+export type TrainingResult = {
+  readonly layout: ResolvedLayout;
+  readonly stepTimeS: number;
+  readonly breakdown: StepBreakdown;
+  readonly tokensPerS: number;
+  readonly samplesPerS: number;
+  /** Model FLOPs (PaLM convention) per second per GPU, in TFLOP/s. */
+  readonly achievedTflopsPerGpu: number;
+  /** Hardware FLOPs (including recompute) per second per GPU, in TFLOP/s. */
+  readonly hardwareTflopsPerGpu: number;
+  /** Model FLOPs utilisation, % of dense peak at the stated precision (PaLM: 6N + 12·L·h·s per token). */
+  readonly mfuPct: number;
+  /** Hardware FLOPs utilisation, % (counts recompute). */
+  readonly hfuPct: number;
+  /** Step time without exposed data-parallel communication ÷ step time, %. */
+  readonly scalingEfficiencyPct: number;
+  /** Seconds to process `tokensToTrain` (plus fixed overhead); null when not given. */
+  readonly timeToTrainS: number | null;
+  readonly timeToTrainDays: number | null;
+  /** Part of timeToTrainS spent in periodic evaluation, seconds (0 without `evaluation`). */
+  readonly evaluationTimeS: number | null;
+  readonly memory: MemoryBreakdown;
+  readonly bottleneck: Bottleneck;
+  /** Total parameters (all experts). */
+  readonly paramsTotal: number;
+  /** Parameters used per token (dense: = total). */
+  readonly paramsActive: number;
+  /** PaLM-convention model FLOPs per token (6·N_active + 12·L·h·s; LoRA: 4·N + ...). */
+  readonly modelFlopsPerToken: number;
+  readonly warnings: readonly string[];
+};
+
+/** One point of a scaling curve. */
+export type ScalingPoint = {
+  readonly gpus: number;
+  readonly stepTimeS: number;
+  readonly tokensPerS: number;
+  /** Per-GPU throughput relative to the curve's first point, %. */
+  readonly scalingEfficiencyPct: number;
+  readonly mfuPct: number;
+  readonly layout: ResolvedLayout;
+  readonly fits: boolean;
+};

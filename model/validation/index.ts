@@ -1,0 +1,37 @@
+/**
+ * Validation harness (pure): run `clusterplan-validation/1` case files through the engine and
+ * report per-case error and a summary. See README.md in this folder.
+ */
+export {
+  VALIDATION_FORMAT,
+  loadValidationFile,
+  validationCaseHeaderSchema,
+  validationFileSchema,
+} from './format';
+export type { LoadedCase, LoadedFile, MalformedCase, ValidationCaseHeader } from './format';
+export {
+  defaultCaseHandlers,
+  handlerFromPredictor,
+  runCase,
+  runValidation,
+  summarize,
+} from './harness';
+export type {
+  CaseHandler,
+  CasePrediction,
+  CaseResult,
+  ValidationReport,
+  ValidationSummary,
+} from './harness';
+export {
+  ACCELERATOR_ID_ALIASES,
+  MLPERF_GPT3_PROTOCOL,
+  TRAINING_CASE_METRICS,
+  isMlperfGpt3Case,
+  mapAcceleratorId,
+  mlperfGpt3EvalSeconds,
+  predictTrainingStepCase,
+  trainingCaseSchema,
+  trainingCaseToInput,
+} from './training';
+export type { TrainingCase } from './training';

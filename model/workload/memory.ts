@@ -1,0 +1,161 @@
+import type { ModelShape, Recompute } from '../training/types';
+import { kvWidth, paramCounts } from './shape';
+
+/** The layout facts memory depends on. */
+export type MemoryLayout = {
+  readonly tp: number;
+  readonly pp: number;
+  readonly dp: number;
+  readonly cp: number;
+  readonly ep: number;
+  readonly vpp: number;
+  readonly zeroStage: 0 | 1 | 2 | 3;
+  readonly sequenceParallel: boolean;
+  readonly microBatch: number;
+  readonly recompute: Recompute;
+  readonly microBatchesPerStep: number;
+};
+
+export type MemoryOptions = {
+  /** Attention stores no s×s scores (FlashAttention, Dao et al. 2022). */
+  readonly flashAttention: boolean;
+  /** LoRA adapter parameters (0: full training). */
+  readonly loraParams: number;
+  /**
+   * Bytes per element of the saved GEMM inputs: 1 for FP8/FP4 training (Transformer Engine keeps
+   * the FP8-cast inputs for the weight-gradient GEMM instead of the 16-bit tensors), else 2.
+   */
+  readonly gemmInputBytes?: number;
+  /**
+   * Bytes per gradient element kept by Megatron-style training: 4 with BF16 (Megatron-LM forces
+   * `accumulate_allreduce_grads_in_fp32` for bf16), 2 with FP16. Default 4.
+   */
+  readonly gradBytes?: number;
+};
+
+/** Memory per GPU by part, bytes. */
+export type MemoryParts = {
+  readonly weightsBytes: number;
+  readonly gradientsBytes: number;
+  readonly optimizerBytes: number;
+  readonly activationsBytes: number;
+  readonly overheadBytes: number;
+  readonly totalBytes: number;
+};
+
+/** Bytes per parameter of the bf16/fp16 working weights (mixed precision, Micikevicius et al. 2018). */
+export const WEIGHT_BYTES = 2;
+/** Megatron-LM keeps an fp32 `main_grad` per parameter (theoretical_memory_usage.py: 18 B/param = 2 + 4 + 12). */
+export const GRAD_BYTES_MEGATRON = 4;
+/** DeepSpeed ZeRO-3 keeps fp16/bf16 gradients (estimate_zero3_model_states_mem_needs: 2 + 2 + 12). */
+export const GRAD_BYTES_ZERO3 = 2;
+/** Adam: fp32 master weights + first and second moments = 12 B/param (Rajbhandari et al. 2020, ZeRO §3). */
+export const ADAM_BYTES = 12;
+/**
+ * Fixed per-GPU runtime memory: CUDA context, NCCL buffers, cuBLAS/cuDNN workspaces. Planning value
+ * (gpu_poor counts 650 MB of CUDA context alone; NCCL allocates ~0.5–1 GiB of channel buffers at
+ * scale). Estimate, soft.
+ */
+export const RUNTIME_OVERHEAD_BYTES = 2 * 1024 ** 3;
+/** Allocator fragmentation, share of the dynamic (activation) memory. Estimate, soft. */
+export const FRAGMENTATION_SHARE = 0.1;
+
+/**
+ * Activation bytes one transformer layer keeps for backward, for one micro batch, per GPU.
+ * Method: Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+ * Models"), eq. 1–2 and Table 2: s·b·h·(10 + 24/t + 5·a·s/(h·t)) without sequence parallelism,
+ * s·b·h·(34/t + 5·a·s/(h·t)) with it; selective recompute drops the 5·a·s/h attention term,
+ * full recompute keeps only the 2·s·b·h layer input. Generalised here to GQA (K/V width),
+ * SwiGLU (3 FFN activations) and FlashAttention (no s×s scores stored). Tokens per GPU are
+ * divided by context parallelism.
+ */
+export function activationBytesPerLayer(
+  m: ModelShape,
+  l: MemoryLayout,
+  flashAttention: boolean,
+  recompute: Recompute,
+  gemmInputBytes = 2,
+): number {
+  const s = m.seqLen / l.cp;
+  const sbh = s * l.microBatch * m.hidden;
+  const t = l.tp;
+  const spDiv = l.sequenceParallel ? t : 1;
+  if (recompute === 'full') return (2 * sbh) / spDiv;
+  const kvr = kvWidth(m) / m.hidden;
+  const fr = m.ffnHidden / m.hidden;
+  const experts = m.moe === null ? 1 : m.moe.topK;
+  // Unsharded without SP: two layer-norm inputs (4), QKV input (2), FC1 input (2), two dropout
+  // masks (2). GEMM inputs (QKV input, FC1 input, attention output, FC2 input) are stored at
+  // `gemmInputBytes` per element.
+  const g = gemmInputBytes;
+  const replicated = 4 + 2 * g + 2;
+  // Sharded by TP: Q (2), K and V (4·kv/h), attention output (g); FFN: activation input
+  // (2 per f; SwiGLU 2 tensors) and FC2 input (g per f).
+  const ffnActs = ((m.ffnType === 'swiglu' ? 4 : 2) + g) * fr * experts;
+  const sharded = 2 + 4 * kvr + g + ffnActs;
+  // Attention scores: softmax output (2), dropout mask (1), dropout output (2) per head per key.
+  const scores =
+    flashAttention || recompute === 'selective' ? 0 : (5 * m.heads * m.seqLen) / m.hidden;
+  return sbh * (replicated / spDiv + (sharded + scores) / t);
+}
+
+/**
+ * Memory per GPU for the most loaded pipeline stage (first stage: most in-flight micro batches;
+ * last stage: logits), in bytes.
+ * Methods: model states by Megatron-LM `theoretical_memory_usage.py` (18 B/param, optimizer
+ * sharded by the distributed optimizer = ZeRO-1) and ZeRO (Rajbhandari et al. 2020, stages 1–3:
+ * optimizer, + gradients, + parameters sharded over DP); activations by Korthikanti et al. 2022,
+ * × in-flight micro batches of 1F1B (min(m, p) of a stage's L/p layers) and the interleaving
+ * factor 1 + (p−1)/(p·v); full recompute adds one layer's working activations during backward.
+ * LoRA: frozen base weights (2 B/param) and 18 B per adapter parameter (Hu et al. 2021).
+ */
+export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryParts {
+  const p = paramCounts(m);
+  const layersPerStage = m.layers / l.pp;
+  const expertsShare = m.moe === null ? 1 : 1 / l.ep;
+  const layerParams = (p.attentionPerLayer + p.ffnPerLayer * expertsShare + p.normsPerLayer) / l.tp;
+  const embeddingParams = p.embedding / l.tp;
+  // First stage (and the last one, which holds a tied copy of the embedding when pp > 1).
+  const stageParams = layersPerStage * layerParams + embeddingParams;
+  const dp = l.dp;
+  let weights: number;
+  let grads: number;
+  let optim: number;
+  if (opt.loraParams > 0) {
+    const adapters = opt.loraParams / (l.tp * l.pp);
+    weights = stageParams * WEIGHT_BYTES + adapters * WEIGHT_BYTES;
+    grads = adapters * GRAD_BYTES_MEGATRON;
+    optim = (adapters * ADAM_BYTES) / (l.zeroStage >= 1 ? dp : 1);
+  } else if (l.zeroStage === 3) {
+    weights = (stageParams * WEIGHT_BYTES) / dp + 2 * layerParams * WEIGHT_BYTES;
+    grads = (stageParams * GRAD_BYTES_ZERO3) / dp + layerParams * GRAD_BYTES_ZERO3;
+    optim = (stageParams * ADAM_BYTES) / dp;
+  } else {
+    weights = stageParams * WEIGHT_BYTES;
+    grads = (stageParams * (opt.gradBytes ?? GRAD_BYTES_MEGATRON)) / (l.zeroStage >= 2 ? dp : 1);
+    optim = (stageParams * ADAM_BYTES) / (l.zeroStage >= 1 ? dp : 1);
+  }
+  const gib = opt.gemmInputBytes ?? 2;
+  const perLayer = activationBytesPerLayer(m, l, opt.flashAttention, l.recompute, gib);
+  const inFlight = Math.min(l.microBatchesPerStep, l.pp);
+  const interleave = l.vpp > 1 ? 1 + (l.pp - 1) / (l.pp * l.vpp) : 1;
+  let acts = layersPerStage * inFlight * interleave * perLayer;
+  if (l.recompute === 'full') {
+    acts += activationBytesPerLayer(m, l, opt.flashAttention, 'none', gib);
+  }
+  // Last stage alternative: fp32 logits for the cross-entropy (s·b·V/t·4 B) with one micro batch
+  // in flight; the first stage is the binding one whenever p > 1 and m ≥ 2.
+  const tokens = (m.seqLen / l.cp) * l.microBatch;
+  const logits = (tokens * m.vocab * 4) / l.tp;
+  const lastStageActs = layersPerStage * perLayer + logits;
+  acts = l.pp === 1 ? acts + logits : Math.max(acts, lastStageActs);
+  const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
+  return {
+    weightsBytes: weights,
+    gradientsBytes: grads,
+    optimizerBytes: optim,
+    activationsBytes: acts,
+    overheadBytes: overhead,
+    totalBytes: weights + grads + optim + acts + overhead,
+  };
+}

@@ -1,0 +1,95 @@
+import type { ModelShape } from '../training/types';
+
+/**
+ * Parameter counts of a decoder-only transformer, split the way parallelism shards them.
+ * Method: Narayanan et al. 2021 (SC'21) §5.1, P = 12·L·h²·(1 + 13/(12h) + V/(12·L·h)) for
+ * GPT with 4h FFN, generalised to GQA (K/V width kvHeads·h/heads), SwiGLU (3 matrices) and MoE
+ * (experts × FFN, plus a router h×experts). Biases and layer norms are included (GPT style).
+ */
+export type ParamCounts = {
+  /** Attention weights per layer (QKV + output projection + biases). */
+  readonly attentionPerLayer: number;
+  /** FFN weights per layer for ONE expert (dense: the FFN). */
+  readonly ffnPerExpert: number;
+  /** FFN weights per layer for all experts (+ router). */
+  readonly ffnPerLayer: number;
+  /** Layer norms per layer. */
+  readonly normsPerLayer: number;
+  /** All weights of one layer. */
+  readonly perLayer: number;
+  /** Weights of one layer touched by one token (MoE: topK experts). */
+  readonly activePerLayer: number;
+  /** Token embedding (+ output projection when untied). */
+  readonly embedding: number;
+  readonly total: number;
+  /** Parameters used per token (dense: = total). */
+  readonly active: number;
+};
+
+/** K/V projection width (hidden × kvHeads / heads). */
+export function kvWidth(m: ModelShape): number {
+  return (m.hidden * m.kvHeads) / m.heads;
+}
+
+/** Number of FFN weight matrices: 2 for GELU, 3 for SwiGLU. */
+export function ffnMatrices(m: ModelShape): number {
+  return m.ffnType === 'swiglu' ? 3 : 2;
+}
+
+/**
+ * Parameter counts (plain counts, not bytes). See {@link ParamCounts} for the method.
+ */
+export function paramCounts(m: ModelShape): ParamCounts {
+  const h = m.hidden;
+  const kv = kvWidth(m);
+  const attention = h * (h + 2 * kv) + (h + 2 * kv) + h * h + h;
+  const mats = ffnMatrices(m);
+  const ffnPerExpert = mats * h * m.ffnHidden + (mats - 1) * m.ffnHidden + h;
+  const experts = m.moe === null ? 1 : m.moe.experts;
+  const topK = m.moe === null ? 1 : m.moe.topK;
+  const router = m.moe === null ? 0 : h * experts;
+  const norms = 4 * h;
+  const ffnPerLayer = experts * ffnPerExpert + router;
+  const perLayer = attention + ffnPerLayer + norms;
+  const activePerLayer = attention + topK * ffnPerExpert + router + norms;
+  const tied = m.tiedEmbeddings ?? true;
+  const embedding = m.vocab * h * (tied ? 1 : 2) + 2 * h;
+  return {
+    attentionPerLayer: attention,
+    ffnPerExpert,
+    ffnPerLayer,
+    normsPerLayer: norms,
+    perLayer,
+    activePerLayer,
+    embedding,
+    total: m.layers * perLayer + embedding,
+    active: m.layers * activePerLayer + embedding,
+  };
+}
+
+/**
+ * Model FLOPs per token, PaLM convention (Chowdhery et al. 2022, App. B):
+ * 6·N + 12·L·h·s for full training, N = parameters used per token (MoE: active).
+ * LoRA fine-tuning (frozen base): the base weights need no weight gradient, so
+ * 4·N_base + 6·N_adapter + 12·L·h·s (forward 2N, input-gradient 2N).
+ */
+export function modelFlopsPerToken(m: ModelShape, loraParams: number): number {
+  const p = paramCounts(m);
+  const attn = 12 * m.layers * m.hidden * m.seqLen;
+  if (loraParams > 0) return 4 * p.active + 6 * loraParams + attn;
+  return 6 * p.active + attn;
+}
+
+/**
+ * LoRA adapter parameters (Hu et al. 2021): rank·(d_in + d_out) per adapted matrix,
+ * adapters on every attention and FFN projection of every layer (the common "all linear" setup).
+ */
+export function loraParamCount(m: ModelShape, rank: number): number {
+  const h = m.hidden;
+  const kv = kvWidth(m);
+  const attn = rank * (h + h) + 2 * rank * (h + kv) + rank * (h + h);
+  const mats = ffnMatrices(m);
+  const experts = m.moe === null ? 1 : m.moe.experts;
+  const ffn = experts * mats * rank * (h + m.ffnHidden);
+  return m.layers * (attn + ffn);
+}

@@ -1,0 +1,64 @@
+/**
+ * The one number formatter of the renderer: every figure shown goes through here, formatted with
+ * Intl in the system locale (or the locale passed, for tests).
+ */
+const cache = new Map<string, Intl.NumberFormat>();
+
+function nf(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** Money in a currency, whole units above 1,000, cents below. */
+export function formatMoney(value: number, currency = 'USD', locale?: string): string {
+  const digits = Math.abs(value) >= 1000 ? 0 : 2;
+  return nf(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** Compact money for chart axes ($1.2M). */
+export function formatMoneyCompact(value: number, currency = 'USD', locale?: string): string {
+  return nf(locale, {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/** A plain count or quantity with grouping (1,024). */
+export function formatNumber(value: number, maxFractionDigits = 0, locale?: string): string {
+  return nf(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
+}
+
+/** A percentage from a fraction (0.42 → 42 %). */
+export function formatPercent(fraction: number, maxFractionDigits = 0, locale?: string): string {
+  return nf(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits }).format(
+    fraction,
+  );
+}
+
+/** Power from watts, in W, kW or MW as its size suggests. */
+export function formatPower(watts: number, locale?: string): string {
+  const abs = Math.abs(watts);
+  if (abs >= 1e6) return `${formatNumber(watts / 1e6, 2, locale)} MW`;
+  if (abs >= 1e3) return `${formatNumber(watts / 1e3, abs >= 1e5 ? 0 : 1, locale)} kW`;
+  return `${formatNumber(watts, 0, locale)} W`;
+}
+
+/** Energy from kWh, in kWh, MWh or GWh. */
+export function formatEnergyKwh(kwh: number, locale?: string): string {
+  const abs = Math.abs(kwh);
+  if (abs >= 1e6) return `${formatNumber(kwh / 1e6, 2, locale)} GWh`;
+  if (abs >= 1e3) return `${formatNumber(kwh / 1e3, 1, locale)} MWh`;
+  return `${formatNumber(kwh, 0, locale)} kWh`;
+}

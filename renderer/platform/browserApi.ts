@@ -1,0 +1,84 @@
+import {
+  isAllowedExternalUrl,
+  type AppInfo,
+  type DesktopApi,
+  type OpenTextFileRequest,
+  type OpenedFile,
+  type SaveResult,
+  type SaveTextFileRequest,
+} from '../../electron/contract';
+
+const MIME: Record<SaveTextFileRequest['kind'], string> = {
+  scenario: 'application/json',
+  csv: 'text/csv;charset=utf-8',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const ACCEPT: Record<OpenTextFileRequest['kind'], string> = {
+  scenario: '.json,application/json',
+  csv: '.csv,text/csv',
+  pdf: '.pdf',
+  xlsx: '.xlsx',
+};
+
+/** Largest file the browser implementation reads (same cap as the desktop shell). */
+const MAX_OPEN_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The DesktopApi for a plain browser: saving downloads a file, opening uses a file input, and
+ * external links open in a new tab (allow-listed https only, as in the desktop shell).
+ */
+export function createBrowserApi(version: string): DesktopApi {
+  return {
+    getAppInfo(): Promise<AppInfo> {
+      return Promise.resolve({ name: 'ClusterPlan', version, shell: 'Browser' });
+    },
+    saveTextFile(request: SaveTextFileRequest): Promise<SaveResult> {
+      const blob = new Blob([request.contents], { type: MIME[request.kind] });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = request.suggestedName;
+      a.rel = 'noopener';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      // Revoke on the next task: the download has taken its copy by then.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      return Promise.resolve({ saved: true, fileName: request.suggestedName });
+    },
+    openTextFile(request: OpenTextFileRequest): Promise<OpenedFile | null> {
+      return new Promise((resolve, reject) => {
+        const input = document.createElement('input');
+        input.type = 'file';
+        input.accept = ACCEPT[request.kind];
+        input.style.display = 'none';
+        input.addEventListener('change', () => {
+          const file = input.files?.[0];
+          input.remove();
+          if (!file) {
+            resolve(null);
+            return;
+          }
+          if (file.size > MAX_OPEN_BYTES) {
+            reject(new Error(`${file.name} is ${file.size} bytes; the limit is ${MAX_OPEN_BYTES}`));
+            return;
+          }
+          file.text().then((contents) => resolve({ fileName: file.name, contents }), reject);
+        });
+        input.addEventListener('cancel', () => {
+          input.remove();
+          resolve(null);
+        });
+        document.body.append(input);
+        input.click();
+      });
+    },
+    openExternal(request: { url: string }): Promise<boolean> {
+      if (!isAllowedExternalUrl(request.url)) return Promise.resolve(false);
+      window.open(request.url, '_blank', 'noopener,noreferrer');
+      return Promise.resolve(true);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { DesktopApi } from '../../electron/contract';
+import { createBrowserApi } from './browserApi';
+
+declare global {
+  // Declaration merging with the DOM's Window needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Window {
+    /** Set by the Electron preload; absent in a plain browser. */
+    readonly clusterplanDesktop?: DesktopApi;
+  }
+}
+
+/**
+ * The one place the host shell is chosen: the Electron preload's implementation when present,
+ * else the browser's. Components only ever see the DesktopApi interface.
+ */
+export function resolveDesktopApi(version: string): DesktopApi {
+  return window.clusterplanDesktop ?? createBrowserApi(version);
+}
+
+const DesktopApiContext = createContext<DesktopApi | null>(null);
+
+export function DesktopApiProvider(props: { api: DesktopApi; children: ReactNode }) {
+  return (
+    <DesktopApiContext.Provider value={props.api}>{props.children}</DesktopApiContext.Provider>
+  );
+}
+
+export function useDesktopApi(): DesktopApi {
+  const api = useContext(DesktopApiContext);
+  if (api === null) throw new Error('useDesktopApi must be used inside DesktopApiProvider');
+  return api;
+}

@@ -1,0 +1,11 @@
+import { create } from 'zustand';
+import { createEnergySlice, type EnergySlice } from './energySlice';
+import { createUiSlice, type UiSlice } from './uiSlice';
+
+/** The one store of the renderer, combined from slices. It holds inputs only. */
+export type AppState = EnergySlice & UiSlice;
+
+export const useAppStore = create<AppState>()((...a) => ({
+  ...createEnergySlice(...a),
+  ...createUiSlice(...a),
+}));

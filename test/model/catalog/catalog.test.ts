@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  builtinCatalog,
+  builtinCatalogData,
+  catalogKinds,
+  findItem,
+  getItem,
+  isUserItem,
+  listItems,
+  loadCatalog,
+  mergeUserCatalog,
+  sourcedNumbersOf,
+  userCatalogSchema,
+} from '../../../model/catalog/index';
+
+const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+
+describe('built-in catalog', () => {
+  it('loads and validates every kind', () => {
+    const c = builtinCatalog();
+    for (const kind of catalogKinds) expect(c.items[kind].size).toBeGreaterThan(0);
+    expect(listItems(c, 'system').map((s) => s.id)).toContain('dgx-h100');
+  });
+
+  it('every number has a unit, at least one indexed source and a date', () => {
+    const c = builtinCatalog();
+    let count = 0;
+    for (const kind of catalogKinds) {
+      for (const item of c.items[kind].values()) {
+        for (const { path, n } of sourcedNumbersOf(item)) {
+          count++;
+          const where = `${kind} ${item.id} ${path}`;
+          expect(n.sources.length, where).toBeGreaterThan(0);
+          for (const s of n.sources) expect(c.sources.has(s), `${where} cites ${s}`).toBe(true);
+          expect(n.date, where).toMatch(DATE);
+          expect(n.unit, where).not.toBe(undefined);
+          expect(Number.isFinite(n.value), where).toBe(true);
+          if (n.basis === 'estimate') expect(n.soft, `${where} estimate must be soft`).toBe(true);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(200);
+  });
+
+  it('keeps the published figures it was seeded with', () => {
+    const c = builtinCatalog();
+    expect(getItem(c, 'system', 'dgx-h100').ratedPowerW.value).toBe(10200);
+    expect(getItem(c, 'system', 'dgx-b200').ratedPowerW.value).toBe(14300);
+    expect(getItem(c, 'switch', 'qm9700').radix.value).toBe(64);
+    expect(getItem(c, 'cooling', 'immersion').pue.value).toBeGreaterThanOrEqual(1);
+    expect(getItem(c, 'colocation', 'na-primary-h2-2024').usdPerKwMonth.value).toBe(184.06);
+    expect(getItem(c, 'gridCarbon', 'france-2023').gCo2PerKwh).toMatchObject({
+      value: 56,
+      basis: 'read',
+      sources: ['owid-ci'],
+    });
+  });
+
+  it('every cooling type has PUE >= 1', () => {
+    for (const cool of listItems(builtinCatalog(), 'cooling'))
+      expect(cool.pue.value).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names the kind and the unknown id', () => {
+    expect(() => getItem(builtinCatalog(), 'system', 'dgx-h999')).toThrow(
+      /unknown system id "dgx-h999" \(known: .*dgx-h100/,
+    );
+    expect(findItem(builtinCatalog(), 'switch', 'nope')).toBeUndefined();
+  });
+
+  it('rejects an item citing a source missing from the index', () => {
+    const bad = {
+      ...builtinCatalogData,
+      gridCarbon: [
+        {
+          id: 'x',
+          name: 'X',
+          region: 'X',
+          gCo2PerKwh: {
+            value: 1,
+            unit: 'g',
+            sources: ['nowhere'],
+            date: '2024',
+            basis: 'read',
+            soft: false,
+          },
+        },
+      ],
+    } as unknown as typeof builtinCatalogData;
+    expect(() => loadCatalog(bad)).toThrow(
+      /gridCarbon "x" field gCo2PerKwh cites unknown source "nowhere"/,
+    );
+  });
+
+  it('rejects a duplicate id and an invalid item, naming them', () => {
+    const dup = {
+      ...builtinCatalogData,
+      colocation: [...builtinCatalogData.colocation, builtinCatalogData.colocation[0]!],
+    };
+    expect(() => loadCatalog(dup)).toThrow(/colocation id "na-primary-h2-2024" appears twice/);
+    const broken = {
+      ...builtinCatalogData,
+      construction: [{ id: 'y', name: 'Y', region: 'Y' }],
+    } as unknown as typeof builtinCatalogData;
+    expect(() => loadCatalog(broken)).toThrow(/construction "y" is invalid: usdPerW/);
+  });
+});
+
+describe('user catalog', () => {
+  it('defaults to empty', () => {
+    expect(userCatalogSchema.parse(undefined)).toEqual({ entries: [] });
+    expect(mergeUserCatalog(builtinCatalog(), { entries: [] })).toBe(builtinCatalog());
+  });
+
+  it('an override wins over the built-in item and is marked user-sourced', () => {
+    const user = userCatalogSchema.parse({
+      entries: [
+        {
+          kind: 'system',
+          id: 'dgx-h100',
+          date: '2026-10-01',
+          source: 'vendor quote Q-123',
+          fields: { priceUsd: 310000 },
+        },
+      ],
+    });
+    const c = mergeUserCatalog(builtinCatalog(), user);
+    const sys = getItem(c, 'system', 'dgx-h100');
+    expect(sys.priceUsd).toEqual({
+      value: 310000,
+      unit: 'USD',
+      sources: ['user'],
+      date: '2026-10-01',
+      basis: 'user',
+      soft: false,
+      note: 'vendor quote Q-123',
+    });
+    expect(sys.ratedPowerW.value).toBe(10200); // untouched fields stay catalogued
+    expect(isUserItem(c, 'system', 'dgx-h100')).toBe(true);
+    expect(isUserItem(c, 'system', 'dgx-b200')).toBe(false);
+    expect(getItem(builtinCatalog(), 'system', 'dgx-h100').priceUsd.value).toBe(234500); // input unchanged
+    expect(c.sources.get('user')?.kind).toBe('user');
+  });
+
+  it('adds a new item with units taken from the kind', () => {
+    const user = userCatalogSchema.parse({
+      entries: [
+        {
+          kind: 'gridCarbon',
+          id: 'my-ppa',
+          date: '2026',
+          fields: { name: 'Our PPA', region: 'US', gCo2PerKwh: 20 },
+        },
+      ],
+    });
+    const c = mergeUserCatalog(builtinCatalog(), user);
+    expect(getItem(c, 'gridCarbon', 'my-ppa').gCo2PerKwh).toMatchObject({
+      value: 20,
+      unit: 'gCO2e/kWh',
+      basis: 'user',
+    });
+  });
+
+  it('names the entry and field of an invalid user item', () => {
+    const user = userCatalogSchema.parse({
+      entries: [{ kind: 'colocation', id: 'new-colo', date: '2026', fields: { region: 'US' } }],
+    });
+    expect(() => mergeUserCatalog(builtinCatalog(), user)).toThrow(
+      /userCatalog.entries\[0\] \(colocation "new-colo"\) is invalid: usdPerKwMonth/,
+    );
+    expect(
+      userCatalogSchema.safeParse({ entries: [{ kind: 'gpu', id: 'a', date: '2026' }] }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog, mergeUserCatalog, userCatalogSchema } from '../../../model/catalog/index';
+import { costMetrics, evaluatePowerAndCost } from '../../../model/cost/index';
+import type { PowerCostInput } from '../../../model/cost/index';
+import { buildRegistry } from '../../../model/metrics/metric';
+import { powerMetrics } from '../../../model/power/index';
+import { facilitySectionSchema } from '../../../model/scenario/facility';
+import { financeSectionSchema } from '../../../model/scenario/finance';
+
+const REQUIRED = [
+  'it_power_kw',
+  'it_power_peak_kw',
+  'facility_power_kw',
+  'cooling_load_kw',
+  'cooling_load_btu_h',
+  'cooling_tons',
+  'racks',
+  'rack_power_kw',
+  'energy_mwh_per_year',
+  'electricity_cost_usd_per_year',
+  'carbon_t_per_year',
+  'switches',
+  'transceivers',
+  'network_power_kw',
+  'capex_usd',
+  'opex_usd_per_year',
+  'tco_usd',
+  'npv_usd',
+  'cost_per_gpu_hour_usd',
+  'cost_per_training_run_usd',
+  'cost_per_million_tokens_usd',
+  'cloud_cost_usd',
+  'cloud_breakeven_months',
+];
+
+function input(over: Partial<PowerCostInput> = {}): PowerCostInput {
+  return {
+    acceleratorId: 'h100-sxm',
+    gpus: 1024,
+    gpusPerNode: 8,
+    fabric: 'infiniband',
+    fatTreeTiers: 'auto',
+    oversubscription: 1,
+    gpuBusyFraction: 0.9,
+    tokensPerSecond: 3e6,
+    timeToTrainS: 30 * 86400,
+    facility: facilitySectionSchema.parse({}),
+    finance: financeSectionSchema.parse({}),
+    ...over,
+  };
+}
+
+const registry = buildRegistry([powerMetrics, costMetrics]);
+
+describe('evaluatePowerAndCost', () => {
+  it('returns every required metric, registered, with its registered unit and a finite value', () => {
+    const r = evaluatePowerAndCost(input());
+    for (const id of REQUIRED) expect(r.metrics[id], id).toBeDefined();
+    for (const [id, v] of Object.entries(r.metrics)) {
+      expect(registry.get(id)?.unit, id).toBe(v.unit);
+      expect(Number.isFinite(v.value), id).toBe(true);
+    }
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('breakdowns sum to totals', () => {
+    const r = evaluatePowerAndCost(input());
+    const avg = Object.values(r.itPowerKw.average).reduce((a, b) => a + b, 0);
+    const peak = Object.values(r.itPowerKw.peak).reduce((a, b) => a + b, 0);
+    expect(avg).toBeCloseTo(r.metrics.it_power_kw!.value, 6);
+    expect(peak).toBeCloseTo(r.metrics.it_power_peak_kw!.value, 6);
+    expect(
+      r.network.compute.switches +
+        (r.network.storage?.switches ?? 0) +
+        r.network.management.switches,
+    ).toBe(r.metrics.switches!.value);
+    expect(r.racks.computeRacks + r.racks.networkRacks + r.racks.storageRacks).toBe(
+      r.metrics.racks!.value,
+    );
+  });
+
+  it('128 DGX H100 nodes, rail-optimized QM9700 fabric: 32 leaf + 16 spine', () => {
+    const r = evaluatePowerAndCost(input());
+    expect(r.nodes).toBe(128);
+    expect([r.network.compute.leafSwitches, r.network.compute.spineSwitches]).toEqual([32, 16]);
+  });
+
+  it('energy and electricity follow IT × PUE × 8,760 h × price', () => {
+    const r = evaluatePowerAndCost(
+      input({ facility: facilitySectionSchema.parse({ pue: 1.25, priceUsdPerKwh: 0.1 }) }),
+    );
+    expect(r.metrics.facility_power_kw!.value).toBeCloseTo(r.metrics.it_power_kw!.value * 1.25, 9);
+    expect(r.metrics.energy_mwh_per_year!.value).toBeCloseTo(
+      r.metrics.it_power_kw!.value * 1.25 * 8.76,
+      6,
+    );
+    expect(r.metrics.electricity_cost_usd_per_year!.value).toBeCloseTo(
+      r.metrics.energy_mwh_per_year!.value * 100,
+      4,
+    );
+  });
+
+  it('GB200 NVL72 racks: ~120 kW each under a direct-liquid limit, warned under an air limit', () => {
+    const dlc = evaluatePowerAndCost(
+      input({
+        acceleratorId: 'gb200',
+        gpus: 576,
+        gpusPerNode: 72,
+        facility: facilitySectionSchema.parse({ coolingType: 'direct-liquid' }),
+      }),
+    );
+    expect(dlc.nodes).toBe(8);
+    expect(dlc.metrics.rack_power_kw!.value).toBe(120);
+    expect(dlc.warnings).toEqual([]);
+    const air = evaluatePowerAndCost(input({ acceleratorId: 'gb200', gpus: 576, gpusPerNode: 72 }));
+    expect(air.warnings.map((w) => w.code)).toContain('rack_over_limit');
+  });
+
+  it('a user price override raises capex by nodes × the difference and is used', () => {
+    const base = evaluatePowerAndCost(input());
+    const user = userCatalogSchema.parse({
+      entries: [{ kind: 'system', id: 'dgx-h100', date: '2026-11', fields: { priceUsd: 334500 } }],
+    });
+    const cat = mergeUserCatalog(builtinCatalog(), user);
+    const r = evaluatePowerAndCost(input(), cat);
+    // +$100,000 per node × 128 nodes, plus 2 % installation on it.
+    expect(r.metrics.capex_usd!.value - base.metrics.capex_usd!.value).toBeCloseTo(
+      128 * 100_000 * 1.02,
+      2,
+    );
+  });
+
+  it('names the field of a bad input', () => {
+    expect(() => evaluatePowerAndCost(input({ gpuBusyFraction: 1.5 }))).toThrow(/^gpuBusyFraction/);
+    expect(() => evaluatePowerAndCost(input({ systemId: 'nope' }))).toThrow(
+      /unknown system id "nope"/,
+    );
+    expect(() => evaluatePowerAndCost(input({ acceleratorId: 'tpu-v9' }))).toThrow(
+      /^systemId: no reference system/,
+    );
+    expect(() =>
+      evaluatePowerAndCost(
+        input({ facility: facilitySectionSchema.parse({ electricityId: 'eu-finland-h1-2024' }) }),
+      ),
+    ).toThrow(/^facility.electricityId: "eu-finland-h1-2024" is priced in EUR/);
+  });
+
+  it('property: power and cost never fall as the GPU count grows; facility power ≥ IT power', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 512 }),
+        fc.integer({ min: 1, max: 64 }),
+        (nodes, more) => {
+          const a = evaluatePowerAndCost(input({ gpus: nodes * 8 })).metrics;
+          const b = evaluatePowerAndCost(input({ gpus: (nodes + more) * 8 })).metrics;
+          for (const id of [
+            'it_power_kw',
+            'it_power_peak_kw',
+            'energy_mwh_per_year',
+            'capex_usd',
+            'opex_usd_per_year',
+            'tco_usd',
+            'switches',
+            'racks',
+          ]) {
+            expect(b[id]!.value, id).toBeGreaterThanOrEqual(a[id]!.value);
+          }
+          expect(a.facility_power_kw!.value).toBeGreaterThanOrEqual(a.it_power_kw!.value);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

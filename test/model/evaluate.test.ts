@@ -1,0 +1,250 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { evaluate, evaluateMany, toScenarioPaths, toTrainingInput } from '../../model/evaluate';
+import type { EvaluationStage } from '../../model/evaluate';
+import { getMetric } from '../../model/metrics';
+import { parseScenarioOrThrow } from '../../model/scenario';
+import type { Scenario } from '../../model/scenario';
+
+function example(name: string): Scenario {
+  const raw = JSON.parse(
+    readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8'),
+  ) as unknown;
+  return parseScenarioOrThrow(raw);
+}
+
+const IB = 'pretrain-llama3-70b-1024xh100-ib.json';
+
+describe('evaluate', () => {
+  it('returns every required metric, finite, with its registered unit', () => {
+    const r = evaluate(example(IB));
+    for (const id of [
+      'step_time_s',
+      'tokens_per_s',
+      'samples_per_s',
+      'achieved_tflops_per_gpu',
+      'mfu_pct',
+      'hfu_pct',
+      'scaling_efficiency_pct',
+      'time_to_train_days',
+      'memory_per_gpu_gib',
+      'memory_headroom_gib',
+    ]) {
+      const m = r.metrics[id];
+      expect(m, id).toBeDefined();
+      expect(Number.isFinite(m?.value)).toBe(true);
+      expect(m?.unit).toBe(getMetric(id).unit);
+    }
+    expect(r.scenario).toBe('Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR');
+    expect(r.workloadKind).toBe('training');
+    expect(r.stages).toEqual(['training', 'data-reliability', 'power-cost']);
+    expect(r.training?.layout).toMatchObject({ tp: 8, pp: 4, dp: 32, vpp: 5, microBatch: 1 });
+  });
+
+  it('the step-time breakdown sums to step_time_s; throughput is consistent', () => {
+    const r = evaluate(example(IB));
+    const step = r.metrics['step_time_s']?.value ?? Number.NaN;
+    const parts = r.breakdown['stepTime'] ?? [];
+    expect(parts.length).toBe(10);
+    const sum = parts.reduce((a, p) => a + p.value, 0);
+    expect(sum).toBeCloseTo(step, 6);
+    // tokens/s = global batch × seq len / step time (1,024 × 8,192 tokens per step).
+    expect(r.metrics['tokens_per_s']?.value).toBeCloseTo((1024 * 8192) / step, 3);
+    expect(r.metrics['samples_per_s']?.value).toBeCloseTo(1024 / step, 6);
+    expect((r.breakdown['memory'] ?? []).map((p) => p.unit)).toEqual(['GiB', 'GiB', 'GiB', 'GiB']);
+    expect(r.bottleneck?.text.length).toBeGreaterThan(10);
+    expect(r.bottleneck?.stage).toBe('training');
+  });
+
+  it('time to train = tokens / tokens per s (+ fixed overhead), in days', () => {
+    const s = example(IB);
+    const r = evaluate(s);
+    const tps = r.metrics['tokens_per_s']?.value ?? 0;
+    expect(r.metrics['time_to_train_days']?.value).toBeCloseTo(2e12 / tps / 86400, 3);
+  });
+
+  it('RoCE is not faster than InfiniBand at the same line rate, Ethernet/TCP not faster than RoCE', () => {
+    const [ib, roce, eth] = evaluateMany(
+      parseScenarioFileOrThrow('compare-fabrics-70b-1024xh100.json'),
+    ).map((r) => r.metrics['step_time_s']?.value ?? Number.NaN);
+    expect(roce).toBeGreaterThanOrEqual((ib ?? 0) * (1 - 1e-9));
+    expect(eth).toBeGreaterThanOrEqual((roce ?? 0) * (1 - 1e-9));
+  });
+
+  it('maps "auto" to null (engine chooses) and LoRA to finetune', () => {
+    const s = example('finetune-llama3-8b-8xh100-lora.json');
+    if (s.workload.kind !== 'training') throw new Error('kind');
+    const input = toTrainingInput(s, s.workload);
+    expect(input.parallelism).toBe('auto');
+    expect(input.training.microBatch).toBeNull();
+    expect(input.training.recompute).toBeNull();
+    expect(input.training.finetune).toEqual({ method: 'lora', rank: 16 });
+    expect(input.cluster).toEqual({
+      acceleratorId: 'h100-sxm',
+      gpus: 8,
+      gpusPerNode: 8,
+      nvlinkDomain: 8,
+      scaleOut: { fabric: 'infiniband', gbpsPerGpu: 400, tiers: null, oversubscription: 1 },
+    });
+    expect(input.model).toMatchObject({
+      hidden: 4096,
+      heads: 32,
+      kvHeads: 8,
+      seqLen: 4096,
+      tiedEmbeddings: false,
+    });
+  });
+
+  it('an unknown accelerator is rejected naming the scenario field or the id', () => {
+    const s = example(IB);
+    const bad: Scenario = {
+      ...s,
+      cluster: { ...s.cluster, compute: { ...s.cluster.compute, acceleratorId: 'no-such-gpu' } },
+    };
+    expect(() => evaluate(bad)).toThrow(/no-such-gpu/);
+  });
+
+  it('rewrites engine field paths in errors to scenario paths', () => {
+    expect(toScenarioPaths('model.hidden: must be a multiple of model.heads')).toBe(
+      'workload.model.hiddenSize: must be a multiple of workload.model.attentionHeads',
+    );
+    expect(toScenarioPaths('cluster.gpus: must be a positive integer')).toBe(
+      'cluster.compute.gpus: must be a positive integer',
+    );
+    expect(toScenarioPaths('cluster.scaleOut.tiers: too few')).toBe(
+      'cluster.network.scaleOut.fatTreeTiers: too few',
+    );
+    expect(toScenarioPaths('training.microBatch: must divide')).toBe(
+      'workload.training.microBatchSeqs: must divide',
+    );
+    expect(toScenarioPaths('model.kvHeads: bad')).toBe('workload.model.kvHeads: bad');
+    expect(toScenarioPaths('stack: must be optimized or baseline')).toBe(
+      'cluster.compute.stack: must be optimized or baseline',
+    );
+    expect(toScenarioPaths('the training model does not fit')).toBe(
+      'the training model does not fit',
+    );
+  });
+
+  it('throws naming the metric when a stage produces a non-finite or unregistered figure', () => {
+    const s = example(IB);
+    const nanStage: EvaluationStage = {
+      id: 'nan',
+      applies: () => true,
+      run: () => ({ metrics: { mfu_pct: { value: Number.NaN, unit: '%' } } }),
+    };
+    expect(() => evaluate(s, [nanStage])).toThrow(/metric "mfu_pct" is NaN/);
+    const unregistered: EvaluationStage = {
+      id: 'x',
+      applies: () => true,
+      run: () => ({ metrics: { made_up_metric: { value: 1, unit: 's' } } }),
+    };
+    expect(() => evaluate(s, [unregistered])).toThrow(/"made_up_metric" is not registered/);
+  });
+
+  it('later stages see earlier metrics; the largest bottleneck share binds; duplicates are rejected', () => {
+    const s = example(IB);
+    const first: EvaluationStage = {
+      id: 'a',
+      applies: () => true,
+      run: () => ({
+        metrics: { step_time_s: { value: 2, unit: 's' } },
+        bottleneck: { stage: 'a', kind: 'compute', text: 'a binds', share: 0.4 },
+      }),
+    };
+    const second: EvaluationStage = {
+      id: 'b',
+      applies: () => true,
+      run: (ctx) => ({
+        metrics: {
+          tokens_per_s: { value: (ctx.metrics['step_time_s']?.value ?? 0) * 10, unit: 'tokens/s' },
+        },
+        bottleneck: { stage: 'b', kind: 'data', text: 'b binds', share: 0.6 },
+        warnings: ['from b'],
+      }),
+    };
+    const skipped: EvaluationStage = { id: 'c', applies: () => false, run: () => ({}) };
+    const r = evaluate(s, [first, second, skipped]);
+    expect(r.metrics['tokens_per_s']?.value).toBe(20);
+    expect(r.bottleneck?.text).toBe('b binds');
+    expect(r.stages).toEqual(['a', 'b']);
+    expect(r.warnings).toEqual(['from b']);
+    expect(() => evaluate(s, [first, first])).toThrow(/"step_time_s" produced twice/);
+  });
+});
+
+function parseScenarioFileOrThrow(name: string): Scenario[] {
+  const raw = JSON.parse(
+    readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8'),
+  ) as {
+    scenarios: unknown[];
+  };
+  return raw.scenarios.map((x) => parseScenarioOrThrow(x));
+}
+
+describe('property: evaluate never returns NaN or Infinity for valid input', () => {
+  it('random valid explicit layouts give finite metrics whose step breakdown sums to the step', () => {
+    const base = example(IB);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(1, 2, 4, 8),
+        fc.constantFrom(1, 2, 4),
+        fc.constantFrom(1, 2, 4, 8),
+        fc.constantFrom('none', 'selective', 'full'),
+        fc.constantFrom('infiniband', 'roce', 'ethernet'),
+        fc.constantFrom(100, 200, 400, 800),
+        (tp, pp, dp, recompute, fabric, gbps) => {
+          if (base.workload.kind !== 'training') return;
+          const gpus = tp * pp * dp;
+          const s: Scenario = {
+            ...base,
+            workload: {
+              ...base.workload,
+              training: {
+                ...base.workload.training,
+                globalBatchSeqs: 64,
+                microBatchSeqs: 1,
+                recompute,
+              },
+              parallelism: {
+                tp,
+                pp,
+                dp,
+                cp: 1,
+                vpp: 1,
+                zeroStage: 1,
+                sequenceParallel: tp > 1,
+                ep: 1,
+              },
+            },
+            cluster: {
+              ...base.cluster,
+              compute: {
+                ...base.cluster.compute,
+                gpus,
+                gpusPerNode: Math.min(8, gpus),
+                nvlinkDomainGpus: Math.min(8, gpus),
+              },
+              network: {
+                scaleOut: {
+                  ...base.cluster.network.scaleOut,
+                  fabric,
+                  gbpsPerGpu: gbps,
+                  fatTreeTiers: 'auto',
+                },
+              },
+            },
+          };
+          const r = evaluate(s);
+          for (const [id, m] of Object.entries(r.metrics))
+            expect(Number.isFinite(m.value), id).toBe(true);
+          const sum = (r.breakdown['stepTime'] ?? []).reduce((a, p) => a + p.value, 0);
+          expect(sum).toBeCloseTo(r.metrics['step_time_s']?.value ?? Number.NaN, 6);
+          expect(r.metrics['mfu_pct']?.value).toBeLessThanOrEqual(100);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

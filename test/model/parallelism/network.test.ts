@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { getAccelerator } from '../../../model/catalog/accelerators';
+import { deviceConstants } from '../../../model/compute';
+import {
+  allGatherS,
+  allReduceS,
+  bubbleFraction,
+  groupSpan,
+  networkConstants,
+} from '../../../model/parallelism';
+
+const a100 = deviceConstants(getAccelerator('a100-sxm-80gb'), 'bf16');
+
+describe('collectives (alpha–beta, NCCL bus-bandwidth convention)', () => {
+  it('inside one NVLink domain: 2(n−1)/n·S / busbw', () => {
+    const net = networkConstants(a100, 8, 8, 'infiniband', 200, null, null);
+    const S = 1e9;
+    const t = allReduceS(net, groupSpan(8, 1, 8), S);
+    const expected = (2 * 7 * S) / (8 * 300e9 * 0.78) + 2 * 7 * 1e-6;
+    expect(t).toBeCloseTo(expected, 9);
+  });
+  it('DGX A100 with 8×200G HDR across nodes reaches ≈ 192 GB/s all-reduce busbw (NCCL maintainers)', () => {
+    const nodes = 16;
+    const net = networkConstants(a100, 8, 8 * nodes, 'infiniband', 200, null, null);
+    const n = 8 * nodes;
+    const S = 4e9;
+    const t = allReduceS(net, groupSpan(n, 1, 8), S);
+    const busbw = ((2 * (n - 1)) / n) * (S / t);
+    // Hierarchical, pipelined: the inter-node phase at 8 × 24 GB/s sets the pace.
+    expect(busbw / 1e9).toBeGreaterThan(180);
+    expect(busbw / 1e9).toBeLessThan(210);
+  });
+  it('a DP group with one GPU per node is limited by that GPU’s NIC (24 GB/s per HDR NIC)', () => {
+    const net = networkConstants(a100, 8, 64, 'infiniband', 200, null, null);
+    const S = 4e9;
+    const t = allReduceS(net, groupSpan(8, 8, 8), S);
+    const busbw = ((2 * 7) / 8) * (S / t);
+    expect(busbw / 1e9).toBeCloseTo(24, 0);
+  });
+  it('all-gather moves half the bytes of an all-reduce', () => {
+    const net = networkConstants(a100, 8, 8, 'infiniband', 200, null, null);
+    const g = groupSpan(8, 1, 8);
+    expect(allGatherS(net, g, 1e9) * 2).toBeCloseTo(allReduceS(net, g, 1e9), 6);
+  });
+  it('Ethernet/TCP is slower than RoCE, RoCE than InfiniBand', () => {
+    const g = groupSpan(64, 8, 8);
+    const t = (f: 'infiniband' | 'roce' | 'ethernet') =>
+      allReduceS(networkConstants(a100, 8, 512, f, 200, null, null), g, 1e9);
+    expect(t('ethernet')).toBeGreaterThan(t('roce'));
+    expect(t('roce')).toBeGreaterThan(t('infiniband'));
+  });
+  it('oversubscription slows groups that span more than one leaf', () => {
+    const g = groupSpan(128, 8, 8);
+    const full = allReduceS(networkConstants(a100, 8, 1024, 'infiniband', 200, 2, 1), g, 1e9);
+    const over = allReduceS(networkConstants(a100, 8, 1024, 'infiniband', 200, 2, 2), g, 1e9);
+    expect(over).toBeGreaterThan(1.8 * full);
+  });
+});
+
+describe('pipeline bubble (Narayanan et al. 2021)', () => {
+  it('(p−1)/m for 1F1B and (p−1)/(v·m) interleaved', () => {
+    expect(bubbleFraction(8, 64, 1)).toBeCloseTo(7 / 64, 12);
+    expect(bubbleFraction(8, 64, 4)).toBeCloseTo(7 / 256, 12);
+  });
+});

@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildRegistry } from '../../../model/metrics/metric';
+import { reliabilityMetrics } from '../../../model/reliability';
+import { reliabilitySectionSchema } from '../../../model/scenario/reliability';
+import { storageSectionSchema } from '../../../model/scenario/storage';
+import {
+  adjustTimeToTrainDays,
+  evaluateDataAndReliability,
+  storageMetrics,
+} from '../../../model/storage';
+import type { DataReliabilityInput } from '../../../model/storage';
+
+const registry = buildRegistry([storageMetrics, reliabilityMetrics]);
+
+function checkMetrics(metrics: Readonly<Record<string, { value: number; unit: string }>>): void {
+  for (const [id, v] of Object.entries(metrics)) {
+    const def = registry.get(id);
+    expect(def, id).toBeDefined();
+    expect(v.unit, id).toBe(def?.unit);
+    expect(Number.isFinite(v.value), id).toBe(true);
+  }
+}
+
+/**
+ * Llama 3 405B on 16,384 H100 (Dubey et al. 2024): 2,048 nodes; batch 16M tokens = 2,048
+ * sequences of 8,192; Tectonic checkpoint storage "2 TB/s sustained, 7 TB/s peak".
+ * Step compute ≈ 6 × 405e9 × 16.8e6 FLOP / (16,384 × 989 TFLOP/s × 0.40 MFU) ≈ 6.3 s
+ * (only the data stage depends on it, and it is negligible for tokens).
+ */
+function llama3(mode: 'sync' | 'async'): DataReliabilityInput {
+  return {
+    stepComputeS: 6.3,
+    samplesPerStep: 2048,
+    gpus: 16384,
+    gpusPerNode: 8,
+    parameterCount: 405e9,
+    seqLenTokens: 8192,
+    vocabSize: 128256,
+    storage: storageSectionSchema.parse({
+      dataTier: { kind: 'object-store', readGBps: 2000, writeGBps: 2000 },
+      checkpoint: { mode },
+    }),
+    reliability: reliabilitySectionSchema.parse({}),
+  };
+}
+
+describe('data + reliability stage', () => {
+  it('a scenario without the sections parses and evaluates', () => {
+    const r = evaluateDataAndReliability({
+      stepComputeS: 2,
+      samplesPerStep: 512,
+      gpus: 64,
+      gpusPerNode: 8,
+      parameterCount: 7e9,
+      seqLenTokens: 4096,
+      vocabSize: 32000,
+      storage: storageSectionSchema.parse(undefined),
+      reliability: reliabilitySectionSchema.parse(undefined),
+    });
+    checkMetrics(r.metrics);
+    // 512 × 4096 tokens × 2 bytes / 2 s = 2.1 MB/s: LLM pre-training is not data-bound
+    expect(r.metrics.required_read_gbps?.value).toBeCloseTo((512 * 4096 * 2) / 2 / 1e9, 12);
+    expect(r.metrics.data_stall_pct?.value).toBe(0);
+    expect(r.metrics.checkpoint_size_tb?.value).toBeCloseTo(0.098, 12);
+  });
+
+  it('anchor: Llama 3 405B — 419 interruptions in 54 days, > 90 % effective training time', () => {
+    for (const mode of ['sync', 'async'] as const) {
+      const r = evaluateDataAndReliability(llama3(mode));
+      checkMetrics(r.metrics);
+      expect((r.metrics.interruptions_per_day?.value ?? 0) * 54).toBeCloseTo(419, 6);
+      expect(r.metrics.checkpoint_size_tb?.value).toBeCloseTo(5.67, 9); // 405e9 × 14 B
+      const g = r.metrics.goodput_pct?.value ?? 0;
+      expect(g).toBeGreaterThan(90);
+      expect(g).toBeLessThan(97); // interruptions every ~3 h with 10 min restarts cost several %
+      expect(r.bottleneck.cause).toBe('failures');
+    }
+    const sync = evaluateDataAndReliability(llama3('sync'));
+    const async = evaluateDataAndReliability(llama3('async'));
+    expect(async.metrics.goodput_pct?.value ?? 0).toBeGreaterThan(
+      sync.metrics.goodput_pct?.value ?? 0,
+    );
+  });
+
+  it('wall-time shares sum to 1 and lost GPU-hours add up', () => {
+    const r = evaluateDataAndReliability(llama3('sync'));
+    const s = r.wallShares;
+    expect(s.useful + s.dataStall + s.checkpoint + s.failures).toBeCloseTo(1, 12);
+    const l = r.lostGpuHoursPerDay;
+    expect(l.total).toBeCloseTo(l.dataStall + l.checkpoint + l.failures, 6);
+    expect(l.total).toBeCloseTo(16384 * 24 * (1 - s.useful), 6);
+    expect(r.timeToTrainFactor).toBeCloseTo(1 / s.useful, 12);
+  });
+
+  it('starved cluster and its fix (the README example)', () => {
+    const starved = starvedExample(0);
+    const r = evaluateDataAndReliability(starved);
+    checkMetrics(r.metrics);
+    // 256 GPUs × 400 samples × 114,660 B / 0.224 s = 52.4 GB/s needed; the NAS gives 20
+    expect(r.metrics.required_read_gbps?.value).toBeCloseTo(
+      (256 * 400 * 114660.07) / 0.224 / 1e9,
+      6,
+    );
+    expect(r.data.limitingStage).toBe('storage-tier');
+    expect(r.metrics.data_stall_pct?.value ?? 0).toBeGreaterThan(55);
+    expect(r.bottleneck.cause).toBe('data-stall');
+    const step = r.fix.steps[0];
+    expect(step?.kind).toBe('node-cache');
+    expect(step?.amount).toBe(1);
+    expect(r.fix.totalCostUsd).toBe(32 * 1500);
+    const fixed = evaluateDataAndReliability(starvedExample(1));
+    expect(fixed.metrics.data_stall_pct?.value ?? 100).toBeLessThanOrEqual(1);
+    expect(fixed.metrics.lost_gpu_hours_per_day_data_stall?.value ?? 1e9).toBeLessThan(
+      (r.metrics.lost_gpu_hours_per_day_data_stall?.value ?? 0) / 50,
+    );
+    // MLPerf rule: 0.9 × 400 × 114,660 B / 0.224 s = 184 MB/s per GPU → 20 GB/s feeds 108 GPUs
+    expect(r.metrics.accelerators_fed_at_threshold?.value).toBe(
+      Math.floor(20e9 / ((0.9 * 400 * 114660.07) / 0.224)),
+    );
+  });
+
+  it('adjusted time to train', () => {
+    expect(adjustTimeToTrainDays(10, 1.25)).toBe(12.5);
+    expect(adjustTimeToTrainDays(10, 1.25, 2)).toBe(12);
+    expect(adjustTimeToTrainDays(10, null)).toBeNull();
+    expect(() => adjustTimeToTrainDays(Number.NaN, 1)).toThrow(/baseDays/);
+  });
+
+  it('property: goodput ≤ 100 % and falls as GPUs grow at fixed rates and checkpoint cost', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2048 }),
+        fc.integer({ min: 2, max: 8 }),
+        fc.double({ min: 1e8, max: 1e12, noNaN: true }),
+        fc.double({ min: 10, max: 5000, noNaN: true }),
+        (nodes, k, params, writeGBps) => {
+          const run = (n: number): number => {
+            const r = evaluateDataAndReliability({
+              stepComputeS: 1,
+              samplesPerStep: n * 8,
+              gpus: n * 8,
+              gpusPerNode: 8,
+              parameterCount: params,
+              seqLenTokens: 2048,
+              vocabSize: 50000,
+              storage: storageSectionSchema.parse({
+                dataTier: { readGBps: writeGBps, writeGBps },
+                network: { perNodeGBps: 1e4 },
+                // fast device→host so the checkpoint cost is the (fixed) tier write
+                checkpoint: { deviceToHostGBpsPerGpu: 1000 },
+              }),
+              reliability: reliabilitySectionSchema.parse({}),
+            });
+            return r.metrics.goodput_pct?.value ?? Number.NaN;
+          };
+          const g1 = run(nodes);
+          const g2 = run(nodes * k);
+          expect(g1).toBeLessThanOrEqual(100);
+          expect(g2).toBeLessThanOrEqual(g1 + 0.01);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('bench: one evaluation stays well within the 50 µs budget', () => {
+    const input = llama3('sync');
+    const starved = starvedExample(0);
+    for (let i = 0; i < 2000; i++) evaluateDataAndReliability(i % 2 ? input : starved);
+    const n = 20000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) evaluateDataAndReliability(i % 2 ? input : starved);
+    const perCallUs = ((performance.now() - t0) * 1000) / n;
+    expect(perCallUs).toBeLessThan(50);
+  });
+});
+
+/** ResNet-50-style training on 256 H100 (MLPerf Storage resnet50_h100 parameters) fed by a 20 GB/s NAS. */
+function starvedExample(cacheDrives: number): DataReliabilityInput {
+  return {
+    stepComputeS: 0.224,
+    samplesPerStep: 256 * 400,
+    gpus: 256,
+    gpusPerNode: 8,
+    parameterCount: 25.6e6,
+    storage: storageSectionSchema.parse({
+      dataset: {
+        sizeTB: 0.147,
+        sampleBytes: 114660.07,
+        format: 'sharded-records',
+        samplesPerFile: 1251,
+        cpuSecondsPerSample: 0.004,
+        epochs: 40,
+      },
+      dataTier: {
+        kind: 'nas',
+        readGBps: 20,
+        writeGBps: 10,
+        metadataOpsPerS: 100000,
+        priceUsd: 500000,
+      },
+      nodeCache: { drivesPerNode: cacheDrives, drivePriceUsd: 1500 },
+      node: { cpuPricePerCoreUsd: 60 },
+    }),
+    reliability: reliabilitySectionSchema.parse({}),
+  };
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoLayout,
+  scalingCurve,
+  simulateTraining,
+  trainingMetricValues,
+  trainingMetrics,
+} from '../../../model/training';
+import type { TrainingInput } from '../../../model/training';
+
+/** Megatron-LM 2021 Table 1, 145.6B on 1,536 A100 (TP 8, PP 8, DP 24). */
+const MEGATRON_145B: TrainingInput = {
+  model: {
+    layers: 80,
+    hidden: 12288,
+    heads: 96,
+    kvHeads: 96,
+    ffnHidden: 49152,
+    ffnType: 'gelu',
+    vocab: 51200,
+    seqLen: 2048,
+    moe: null,
+  },
+  training: {
+    globalBatchSeqs: 2304,
+    microBatch: 1,
+    precision: 'fp16',
+    recompute: 'full',
+    finetune: null,
+    tokensToTrain: 300e9,
+    optimizer: 'adam',
+  },
+  parallelism: { tp: 8, pp: 8, dp: 24, cp: 1, vpp: 2, zeroStage: 0, sequenceParallel: false },
+  cluster: {
+    acceleratorId: 'a100-sxm-80gb',
+    gpus: 1536,
+    gpusPerNode: 8,
+    nvlinkDomain: 8,
+    scaleOut: { fabric: 'infiniband', gbpsPerGpu: 200, tiers: null, oversubscription: null },
+  },
+  stack: 'optimized',
+};
+
+describe('simulateTraining', () => {
+  const r = simulateTraining(MEGATRON_145B);
+
+  it('derives throughput, MFU and time to train consistently', () => {
+    expect(r.samplesPerS).toBeCloseTo(2304 / r.stepTimeS, 9);
+    expect(r.tokensPerS).toBeCloseTo(r.samplesPerS * 2048, 6);
+    const peak = 1536 * 312e12;
+    expect(r.mfuPct).toBeCloseTo((100 * r.modelFlopsPerToken * r.tokensPerS) / peak, 6);
+    const steps = Math.ceil(300e9 / 2048 / 2304);
+    expect(r.timeToTrainS).toBeCloseTo(steps * r.stepTimeS, 3);
+    expect(r.timeToTrainDays).toBeCloseTo((r.timeToTrainS ?? 0) / 86400, 9);
+  });
+
+  it('lands within 15 % of the published 24.8 s step (Narayanan et al. 2021, 148 TFLOP/s)', () => {
+    expect(Math.abs(r.stepTimeS - 24.82) / 24.82).toBeLessThan(0.15);
+  });
+
+  it('counts recompute FLOPs in HFU only', () => {
+    expect(r.hfuPct).toBeGreaterThan(r.mfuPct * 1.25);
+    expect(r.breakdown.recomputeS).toBeGreaterThan(0);
+  });
+
+  it('fits in 80 GB and names a bottleneck', () => {
+    expect(r.memory.fits).toBe(true);
+    expect(r.bottleneck.text.length).toBeGreaterThan(10);
+  });
+
+  it('the baseline stack is slower than the optimized one', () => {
+    const b = simulateTraining({ ...MEGATRON_145B, stack: 'baseline' });
+    expect(b.stepTimeS).toBeGreaterThan(r.stepTimeS);
+  });
+
+  it('interleaving shrinks the pipeline bubble', () => {
+    const plain = simulateTraining({
+      ...MEGATRON_145B,
+      parallelism: {
+        ...(MEGATRON_145B.parallelism as object),
+        vpp: 1,
+      } as TrainingInput['parallelism'],
+    });
+    expect(plain.breakdown.bubbleS).toBeGreaterThan(r.breakdown.bubbleS);
+  });
+
+  it('LoRA is cheaper per step than full training and needs less memory', () => {
+    const lora = simulateTraining({
+      ...MEGATRON_145B,
+      training: { ...MEGATRON_145B.training, finetune: { method: 'lora', rank: 16 } },
+    });
+    expect(lora.stepTimeS).toBeLessThan(r.stepTimeS);
+    expect(lora.memory.totalBytes).toBeLessThan(r.memory.totalBytes);
+  });
+
+  it('exposes every training metric id', () => {
+    const v = trainingMetricValues(r);
+    for (const m of trainingMetrics) expect(v[m.id], m.id).toBeDefined();
+  });
+});
+
+describe('input guard', () => {
+  it.each([
+    [{ ...MEGATRON_145B, cluster: { ...MEGATRON_145B.cluster, gpus: 0 } }, /cluster\.gpus/],
+    [
+      { ...MEGATRON_145B, cluster: { ...MEGATRON_145B.cluster, acceleratorId: 'nope-9000' } },
+      /nope-9000/,
+    ],
+    [{ ...MEGATRON_145B, model: { ...MEGATRON_145B.model, kvHeads: 7 } }, /model\.kvHeads/],
+    [
+      { ...MEGATRON_145B, training: { ...MEGATRON_145B.training, precision: 'fp6' } },
+      /training\.precision/,
+    ],
+    [
+      { ...MEGATRON_145B, parallelism: { ...(MEGATRON_145B.parallelism as object), dp: 23 } },
+      /parallelism/,
+    ],
+    [
+      {
+        ...MEGATRON_145B,
+        cluster: {
+          ...MEGATRON_145B.cluster,
+          scaleOut: { ...MEGATRON_145B.cluster.scaleOut, fabric: 'tokenring' },
+        },
+      },
+      /cluster\.scaleOut\.fabric/,
+    ],
+    [{ ...MEGATRON_145B, model: { ...MEGATRON_145B.model, layers: Number.NaN } }, /model\.layers/],
+  ])('rejects bad input naming the field (%#)', (bad, re) => {
+    expect(() => simulateTraining(bad as unknown as TrainingInput)).toThrow(re);
+  });
+});
+
+describe('autoLayout and scalingCurve', () => {
+  it('finds a layout that fits and is no slower than the hand layout', () => {
+    const auto = autoLayout({
+      ...MEGATRON_145B,
+      parallelism: 'auto',
+      training: { ...MEGATRON_145B.training, microBatch: null, recompute: null },
+    });
+    expect(auto.memory.fits).toBe(true);
+    expect(auto.layout.tp * auto.layout.pp * auto.layout.dp * auto.layout.cp).toBe(1536);
+    expect(auto.stepTimeS).toBeLessThanOrEqual(r0().stepTimeS * 1.0001);
+  });
+
+  it('honours fixed fields', () => {
+    const a = autoLayout({
+      ...MEGATRON_145B,
+      parallelism: {
+        tp: 4,
+        pp: null,
+        dp: null,
+        cp: 1,
+        vpp: null,
+        zeroStage: null,
+        sequenceParallel: null,
+      },
+    });
+    expect(a.layout.tp).toBe(4);
+  });
+
+  it('scaling curve: efficiency starts at 100 % and throughput grows with GPUs', () => {
+    const pts = scalingCurve(MEGATRON_145B, [384, 768, 1536]);
+    expect(pts.length).toBe(3);
+    expect(pts[0]?.scalingEfficiencyPct).toBeCloseTo(100, 9);
+    expect(pts[2]!.tokensPerS).toBeGreaterThan(pts[0]!.tokensPerS);
+    for (const p of pts) expect(p.scalingEfficiencyPct).toBeLessThanOrEqual(100.0001);
+  });
+});
+
+function r0() {
+  return simulateTraining(MEGATRON_145B);
+}

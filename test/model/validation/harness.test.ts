@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  MLPERF_GPT3_PROTOCOL,
+  handlerFromPredictor,
+  isMlperfGpt3Case,
+  loadValidationFile,
+  mapAcceleratorId,
+  mlperfGpt3EvalSeconds,
+  runValidation,
+  summarize,
+  trainingCaseSchema,
+  trainingCaseToInput,
+} from '../../../model/validation';
+import type { CaseHandler, CaseResult } from '../../../model/validation';
+import type { TrainingResult } from '../../../model/training';
+
+function testCase(
+  id: string,
+  kind: string,
+  observed: number,
+  tolerance = 10,
+): Record<string, unknown> {
+  return { id, kind, observed: { metric: 'x', value: observed }, tolerance_pct: tolerance };
+}
+
+function file(cases: unknown[]): unknown {
+  return { format: 'clusterplan-validation/1', set: 'test', cases };
+}
+
+/** A handler predicting the case's `predict` field, to test the harness alone. */
+const echo: CaseHandler = (raw) => {
+  const v = (raw as { predict?: unknown }).predict;
+  if (typeof v !== 'number') throw new Error('no prediction in case');
+  return { value: v };
+};
+
+describe('validation harness', () => {
+  it('computes error %, tolerance and the summary (hand-checked)', () => {
+    const report = runValidation(
+      [
+        file([
+          { ...testCase('a', 'echo', 100), predict: 105 }, // +5 %
+          { ...testCase('b', 'echo', 200), predict: 170 }, // −15 %
+          { ...testCase('c', 'echo', 50, 20), predict: 60 }, // +20 %, tolerance 20
+        ]),
+      ],
+      { echo },
+    );
+    expect(report.cases.map((c) => c.errorPct)).toEqual([5, -15, 20]);
+    expect(report.cases.map((c) => c.withinTolerance)).toEqual([true, false, true]);
+    expect(report.summary).toEqual({
+      n: 3,
+      failed: 0,
+      medianAbsErrorPct: 15,
+      maxAbsErrorPct: 20,
+      withinTolerancePct: (2 / 3) * 100,
+    });
+  });
+
+  it('counts unsupported kinds, engine errors and malformed cases as failures, never skips', () => {
+    const report = runValidation(
+      [
+        file([
+          { ...testCase('ok', 'echo', 10), predict: 10 },
+          testCase('unknown-kind', 'storage-feed-v9', 1),
+          testCase('throws', 'echo', 1),
+          { id: 'no-observed', kind: 'echo' },
+        ]),
+      ],
+      { echo },
+    );
+    expect(report.summary.n).toBe(4);
+    expect(report.summary.failed).toBe(3);
+    const byId = new Map(report.cases.map((c) => [c.id, c]));
+    expect(byId.get('unknown-kind')?.failure).toBe('unsupported kind "storage-feed-v9"');
+    expect(byId.get('throws')?.failure).toBe('no prediction in case');
+    expect(byId.get('no-observed')?.failure).toMatch(/^malformed case: observed/);
+    expect(report.summary.withinTolerancePct).toBe(25);
+    expect(report.summary.maxAbsErrorPct).toBe(Infinity);
+    expect(report.summary.medianAbsErrorPct).toBe(Infinity);
+  });
+
+  it('a non-finite prediction is a failure naming the metric', () => {
+    const report = runValidation([file([{ ...testCase('nan', 'echo', 1), predict: Number.NaN }])], {
+      echo,
+    });
+    expect(report.cases[0]?.failure).toContain('non-finite x');
+  });
+
+  it('median of an even count is the mean of the middle two; failures sort last', () => {
+    const mk = (errorPct: number | null): CaseResult => ({
+      id: 'i',
+      kind: 'k',
+      metric: 'm',
+      observed: 1,
+      predicted: errorPct === null ? null : 1,
+      errorPct,
+      tolerancePct: 10,
+      withinTolerance: errorPct !== null && Math.abs(errorPct) <= 10,
+      notes: [],
+      set: 's',
+    });
+    expect(summarize([mk(-2), mk(4), mk(6), mk(null)]).medianAbsErrorPct).toBe(5);
+    expect(summarize([]).n).toBe(0);
+  });
+
+  it('rejects a file in another format with a message naming the field', () => {
+    expect(() => runValidation([{ format: 'other', cases: [] }])).toThrow(
+      /format: must be "clusterplan-validation\/1"/,
+    );
+    expect(() => loadValidationFile([])).toThrow(/not a clusterplan-validation\/1 file/);
+  });
+
+  it('dispatches storage-feed and serving cases to their engines', () => {
+    const read = (name: string) =>
+      JSON.parse(
+        readFileSync(new URL(`../../../../shared/validation/${name}`, import.meta.url), 'utf8'),
+      ) as { cases: unknown[] };
+    const storage = read('storage-dev.json');
+    const serving = read('serving-dev.json');
+    const report = runValidation([file([storage.cases[0], serving.cases[0]])]);
+    for (const c of report.cases) {
+      expect(c.failure, c.id).toBeUndefined();
+      expect(Number.isFinite(c.predicted)).toBe(true);
+    }
+    // MLPerf Storage unet3d on A100: 0.9 × 146,600,628 B × 7 / 0.636 s = 1,384.9 MiB/s.
+    expect(report.cases[0]?.predicted).toBeCloseTo(1384.9, 0);
+  });
+
+  it('a predictor answering another metric is a failure with the reason', () => {
+    const handler = handlerFromPredictor(() => ({ metric: 'a', predicted: 1 }));
+    const report = runValidation([file([testCase('m', 'k', 1)])], { k: handler });
+    expect(report.cases[0]?.failure).toBe('predictor answered metric "a", the case observes "x"');
+  });
+});
+
+describe('training-step case mapping', () => {
+  const dev = JSON.parse(
+    readFileSync(
+      new URL('../../../../shared/validation/training-dev.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { cases: Record<string, unknown>[] };
+
+  it('every training-dev case matches the case schema', () => {
+    for (const c of dev.cases) {
+      const r = trainingCaseSchema.safeParse(c);
+      expect(r.success, `${String(c['id'])}: ${r.success ? '' : r.error.message}`).toBe(true);
+    }
+  });
+
+  it('maps snake_case fields to the engine input, nulls stay null (engine chooses)', () => {
+    const c = trainingCaseSchema.parse(dev.cases.find((x) => x['id'] === 'bloom_176b_384_a100'));
+    const input = trainingCaseToInput(c);
+    expect(input.model).toMatchObject({
+      layers: 70,
+      hidden: 14336,
+      heads: 112,
+      kvHeads: 112,
+      ffnHidden: 57344,
+      vocab: 250880,
+      seqLen: 2048,
+      ffnType: 'gelu',
+      moe: null,
+    });
+    expect(input.training).toMatchObject({
+      globalBatchSeqs: 2048,
+      microBatch: 2,
+      precision: 'bf16',
+      recompute: 'full',
+      finetune: null,
+      tokensToTrain: null,
+    });
+    expect(input.parallelism).toEqual({
+      tp: 4,
+      pp: 12,
+      dp: 8,
+      cp: 1,
+      vpp: 1,
+      zeroStage: 1,
+      sequenceParallel: null,
+      ep: null,
+    });
+    expect(input.cluster).toEqual({
+      acceleratorId: 'a100-sxm-80gb',
+      gpus: 384,
+      gpusPerNode: 8,
+      nvlinkDomain: 8,
+      scaleOut: { fabric: 'infiniband', gbpsPerGpu: 50, tiers: null, oversubscription: null },
+    });
+    expect(input.stack).toBe('optimized');
+  });
+
+  it('parallelism null means the engine picks the whole layout; LoRA maps to finetune', () => {
+    const base = dev.cases[0] as Record<string, unknown>;
+    const c = trainingCaseSchema.parse({
+      ...base,
+      parallelism: null,
+      training: { ...(base['training'] as object), finetune: { method: 'lora', rank: 8 } },
+    });
+    const input = trainingCaseToInput(c);
+    expect(input.parallelism).toBe('auto');
+    expect(input.training.finetune).toEqual({ method: 'lora', rank: 8 });
+  });
+
+  it('maps research-catalog accelerator ids to the project ids', () => {
+    expect(mapAcceleratorId('nvidia-h100-sxm5')).toBe('h100-sxm');
+    expect(mapAcceleratorId('nvidia-a100-sxm4-80gb')).toBe('a100-sxm-80gb');
+    expect(mapAcceleratorId('h100-sxm')).toBe('h100-sxm');
+    expect(mapAcceleratorId('gaudi2')).toBe('gaudi2');
+  });
+});
+
+describe('MLPerf GPT-3 protocol overhead', () => {
+  it('recognises MLPerf GPT-3 cases by id or source', () => {
+    expect(isMlperfGpt3Case('mlperf_v4p1_gpt3_NVIDIA_x', undefined)).toBe(true);
+    expect(isMlperfGpt3Case('x', 'MLPerf Training v4.1 closed, NVIDIA (gpt3)')).toBe(true);
+    expect(isMlperfGpt3Case('megatron2021_t1', 'Narayanan et al.')).toBe(false);
+    expect(isMlperfGpt3Case('mlperf_llama2_70b_lora', 'MLPerf')).toBe(false);
+  });
+
+  it('evaluation time = evals × evalSeqs/GBS × step × forward share (hand-checked)', () => {
+    const r = {
+      stepTimeS: 10,
+      breakdown: {
+        forwardS: 2,
+        backwardS: 4,
+        recomputeS: 0,
+        tpCommS: 1,
+        cpCommS: 0,
+        epCommS: 0,
+        ppCommS: 0,
+        dpCommS: 1,
+        bubbleS: 2,
+        optimizerS: 0,
+      },
+    } as unknown as TrainingResult;
+    // 24 intervals of 24,576 × 2,048 tokens; 11,590,004 / 2,048 = 5,659.18 eval sequences;
+    // 5,659.18 / 1,536 × 10 s × 1/3 = 12.281 s per evaluation → 294.75 s.
+    const tokens = 24 * MLPERF_GPT3_PROTOCOL.evalIntervalSeqs * MLPERF_GPT3_PROTOCOL.seqLen;
+    expect(mlperfGpt3EvalSeconds(r, tokens, 1536)).toBeCloseTo(294.749, 2);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelShape } from '../../../model/training/types';
+import {
+  activationBytesPerLayer,
+  memoryPerGpu,
+  modelFlopsPerToken,
+  paramCounts,
+} from '../../../model/workload';
+import type { MemoryLayout } from '../../../model/workload';
+
+const GPT3: ModelShape = {
+  layers: 96,
+  hidden: 12288,
+  heads: 96,
+  kvHeads: 96,
+  ffnHidden: 49152,
+  ffnType: 'gelu',
+  vocab: 51200,
+  seqLen: 2048,
+  moe: null,
+};
+const LLAMA3_8B: ModelShape = {
+  layers: 32,
+  hidden: 4096,
+  heads: 32,
+  kvHeads: 8,
+  ffnHidden: 14336,
+  ffnType: 'swiglu',
+  vocab: 128256,
+  seqLen: 8192,
+  moe: null,
+  tiedEmbeddings: false,
+};
+const layout = (o: Partial<MemoryLayout>): MemoryLayout => ({
+  tp: 1,
+  pp: 1,
+  dp: 1,
+  cp: 1,
+  ep: 1,
+  vpp: 1,
+  zeroStage: 0,
+  sequenceParallel: false,
+  microBatch: 1,
+  recompute: 'none',
+  microBatchesPerStep: 1,
+  ...o,
+});
+
+describe('parameter counts', () => {
+  it('GPT-3 175B: Megatron eq. 12·L·h²·(1 + 13/(12h) + V/(12·L·h)) = 174.6e9', () => {
+    const p = paramCounts(GPT3);
+    // 12·96·12288²·(1 + 13/(12·12288) + 51200/(12·96·12288)) = 174.56e9 (no position embedding here)
+    expect(p.total / 1e9).toBeCloseTo(174.56, 1);
+  });
+  it('Llama 3 8B (GQA, SwiGLU, untied): 8.03e9', () => {
+    expect(paramCounts(LLAMA3_8B).total / 1e9).toBeCloseTo(8.03, 1);
+  });
+  it('MoE: active parameters use top-k experts', () => {
+    const moe = { ...LLAMA3_8B, moe: { experts: 8, topK: 2 } };
+    const p = paramCounts(moe);
+    expect(p.total).toBeGreaterThan(p.active);
+    expect(p.active).toBeGreaterThan(paramCounts(LLAMA3_8B).active);
+  });
+});
+
+describe('model FLOPs per token (PaLM convention)', () => {
+  it('is 6N + 12·L·h·s', () => {
+    const p = paramCounts(GPT3);
+    expect(modelFlopsPerToken(GPT3, 0)).toBe(6 * p.active + 12 * 96 * 12288 * 2048);
+  });
+  it('PaLM 540B: 238.3K tokens/s on 6144 TPUv4 at 275 TFLOP/s is 46.2 % MFU (±0.5)', () => {
+    // PaLM paper App. B: N = 540.35e9, L = 118, h = 18432, s = 2048.
+    const flops = 6 * 540.35e9 + 12 * 118 * 18432 * 2048;
+    const mfu = (238.3e3 * flops) / (6144 * 275e12);
+    expect(mfu * 100).toBeGreaterThan(45.7);
+    expect(mfu * 100).toBeLessThan(46.7);
+  });
+  it('LoRA drops the base weight-gradient term (4N instead of 6N)', () => {
+    const p = paramCounts(GPT3);
+    expect(modelFlopsPerToken(GPT3, 1e6)).toBe(4 * p.active + 6e6 + 12 * 96 * 12288 * 2048);
+  });
+});
+
+describe('activation memory (Korthikanti et al. 2022)', () => {
+  const sbh = 2048 * 1 * 12288;
+  it('no recompute, no SP: s·b·h·(10 + 24/t + 5·a·s/(h·t))', () => {
+    const got = activationBytesPerLayer(GPT3, layout({ tp: 8 }), false, 'none');
+    expect(got).toBeCloseTo(sbh * (10 + 24 / 8 + (5 * 96 * 2048) / (12288 * 8)), 0);
+  });
+  it('selective + SP: s·b·h·34/t', () => {
+    const got = activationBytesPerLayer(
+      GPT3,
+      layout({ tp: 8, sequenceParallel: true }),
+      false,
+      'selective',
+    );
+    expect(got).toBeCloseTo((sbh * 34) / 8, 0);
+  });
+  it('full recompute keeps the 2·s·b·h layer input', () => {
+    expect(activationBytesPerLayer(GPT3, layout({ tp: 8 }), false, 'full')).toBe(2 * sbh);
+  });
+});
+
+describe('model states (Megatron 18 B/param, ZeRO)', () => {
+  const opt = { flashAttention: true, loraParams: 0, gradBytes: 4 };
+  it('ZeRO-0: 2 + 4 + 12 bytes per parameter', () => {
+    const m = memoryPerGpu(GPT3, layout({ tp: 8, pp: 8 }), opt);
+    const perParam = (m.weightsBytes + m.gradientsBytes + m.optimizerBytes) / (m.weightsBytes / 2);
+    expect(perParam).toBeCloseTo(18, 6);
+  });
+  it('ZeRO-1 shards the optimizer over DP: 6 + 12/dp', () => {
+    const m = memoryPerGpu(GPT3, layout({ tp: 8, pp: 8, dp: 4, zeroStage: 1 }), opt);
+    expect(m.optimizerBytes / (m.weightsBytes / 2)).toBeCloseTo(3, 6);
+  });
+  it('activations grow with the micro batch', () => {
+    const a = memoryPerGpu(
+      GPT3,
+      layout({ tp: 8, pp: 8, microBatch: 1, microBatchesPerStep: 8 }),
+      opt,
+    );
+    const b = memoryPerGpu(
+      GPT3,
+      layout({ tp: 8, pp: 8, microBatch: 2, microBatchesPerStep: 8 }),
+      opt,
+    );
+    expect(b.activationsBytes).toBeGreaterThan(a.activationsBytes);
+  });
+});
