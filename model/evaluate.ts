@@ -1,7 +1,7 @@
 import { builtinCatalog, mergeUserCatalog } from './catalog';
 import { defaultSystemByAccelerator, evaluatePowerAndCost } from './cost';
 import type { PowerCostResult } from './cost';
-import { checkMetricValues, metricRegistry } from './metrics';
+import { checkMetricValue, metricRegistry } from './metrics';
 import type { MetricValue } from './metrics';
 import type { Scenario, TrainingWorkload } from './scenario';
 import { adjustTimeToTrainDays, evaluateDataAndReliability } from './storage';
@@ -276,7 +276,7 @@ function gpuComputeShare(r: TrainingResult): number {
 }
 
 /** Stage 1 (training): the training engine (model/training). */
-const trainingStage: EvaluationStage = {
+export const trainingStage: EvaluationStage = {
   id: 'training',
   applies: (s) => s.workload.kind === 'training',
   run: (ctx) => {
@@ -316,7 +316,7 @@ const SERVING_TERMS: Readonly<Record<string, string>> = {
  * Stage 1 (serving): the serving engine (model/serving) on the scenario's serving workload and
  * `cluster.compute`; with a sizing target, also the GPUs needed for it.
  */
-const servingStage: EvaluationStage = {
+export const servingStage: EvaluationStage = {
   id: 'serving',
   applies: (s) => s.workload.kind === 'serving',
   run: (ctx) => {
@@ -372,7 +372,7 @@ const servingStage: EvaluationStage = {
  * Stage 2 (data-reliability): data pipeline stall, checkpoint I/O, failures and goodput
  * (model/storage's `evaluateDataAndReliability`), and the wall-clock time to train.
  */
-const dataReliabilityStage: EvaluationStage = {
+export const dataReliabilityStage: EvaluationStage = {
   id: 'data-reliability',
   applies: (s) => s.workload.kind === 'training',
   run: (ctx) => {
@@ -442,7 +442,7 @@ const dataReliabilityStage: EvaluationStage = {
  * networks' bill of materials and every cost figure (model/cost's `evaluatePowerAndCost`).
  * Runs when the catalog has a reference system for the accelerator; otherwise says so.
  */
-const powerCostStage: EvaluationStage = {
+export const powerCostStage: EvaluationStage = {
   id: 'power-cost',
   applies: (s) => s.workload.kind === 'training',
   run: (ctx) => {
@@ -512,8 +512,10 @@ export function evaluate(
   scenario: Scenario,
   stages: readonly EvaluationStage[] = evaluationStages,
 ): EvaluationResult {
-  let metrics: Record<string, MetricValue> = {};
-  let breakdown: Record<string, readonly BreakdownPart[]> = {};
+  // Local accumulators (the function stays pure: nothing outside is touched). Each figure is
+  // checked once as it is added: registered, with its registered unit, finite, not produced twice.
+  const metrics: Record<string, MetricValue> = {};
+  const breakdown: Record<string, readonly BreakdownPart[]> = {};
   let bottleneck: EvaluationBottleneck | null = null;
   const warnings: string[] = [];
   let training: TrainingResult | null = null;
@@ -524,22 +526,23 @@ export function evaluate(
     if (!stage.applies(scenario)) continue;
     const out = stage.run({ scenario, metrics, training, dataReliability });
     if (out.metrics) {
-      for (const id of Object.keys(out.metrics)) {
+      for (const id in out.metrics) {
+        const v = out.metrics[id] as MetricValue;
         if (id in metrics) throw new Error(`metric "${id}" produced twice (stage "${stage.id}")`);
+        checkMetricValue(id, v);
+        metrics[id] = v;
       }
-      metrics = { ...metrics, ...out.metrics };
     }
-    if (out.breakdown) breakdown = { ...breakdown, ...out.breakdown };
+    if (out.breakdown) Object.assign(breakdown, out.breakdown);
     if (out.bottleneck && (!bottleneck || out.bottleneck.share > bottleneck.share)) {
       bottleneck = out.bottleneck;
     }
-    if (out.warnings) warnings.push(...out.warnings);
+    if (out.warnings) for (const w of out.warnings) warnings.push(w);
     if (out.training) training = out.training;
     if (out.dataReliability) dataReliability = out.dataReliability;
     if (out.powerCost) powerCost = out.powerCost;
     ran.push(stage.id);
   }
-  checkMetricValues(metrics);
   return {
     scenario: scenario.name,
     workloadKind: scenario.workload.kind,

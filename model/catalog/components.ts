@@ -1,3 +1,4 @@
+import { ACCELERATORS } from './accelerators';
 import { derived, estimate, read } from './build';
 import type {
   CatalogAcceleratorPower,
@@ -21,43 +22,27 @@ import type {
 const IDLE_FRACTION_NOTE =
   'estimate: 20 % of TDP, the ratio measured for H100 SXM (140 W of 700 W, gpuburn-114)';
 
-function accel(
-  idv: string,
-  name: string,
-  tdp: number,
-  tdpSources: readonly string[],
-): CatalogAcceleratorPower {
-  return {
-    id: idv,
-    name,
-    tdpW: read(tdp, 'W', tdpSources),
-    idleW: estimate(0.2 * tdp, 'W', ['gpuburn-114'], IDLE_FRACTION_NOTE),
-  };
-}
+/** Measured idle figures by accelerator id (others use the 20 % estimate). */
+const MEASURED_IDLE: Readonly<Record<string, ReturnType<typeof read>>> = {
+  'h100-sxm': read(140, 'W', ['gpuburn-114'], {
+    note: 'nvidia-smi, 8x H100 80GB HBM3, 0 % utilisation with memory allocated: 140-145 W',
+  }),
+};
 
-export const acceleratorPowerItems: readonly CatalogAcceleratorPower[] = [
-  accel('a100-sxm-80gb', 'NVIDIA A100 SXM4 80GB', 400, ['glenn-a100', 'thunder-a100']),
-  {
-    id: 'h100-sxm',
-    name: 'NVIDIA H100 SXM5 80GB',
-    tdpW: read(700, 'W', ['nv-h100-table-hpctech', 'glenn-h100']),
-    idleW: read(140, 'W', ['gpuburn-114'], {
-      note: 'nvidia-smi, 8x H100 80GB HBM3, 0 % utilisation with memory allocated: 140-145 W',
-    }),
-  },
-  accel('h100-pcie', 'NVIDIA H100 PCIe 80GB', 350, ['nv-h100pcie-pb', 'nv-h100-table-hpctech']),
-  accel('h200-sxm', 'NVIDIA H200 SXM 141GB', 700, ['lzwjava-h200', 'aiminingco-h200']),
-  accel('b200', 'NVIDIA B200 (HGX B200)', 1000, ['nv-gb200-hgxb200-table', 'verda-gb300']),
-  accel('gb200', 'NVIDIA GB200 (Blackwell GPU in GB200 NVL72)', 1200, [
-    'nv-gb200-hgxb200-table',
-    'glenn-b200',
-  ]),
-  accel('b300', 'NVIDIA B300 (HGX B300)', 1100, ['verda-gb300']),
-  accel('l40s', 'NVIDIA L40S', 350, ['nv-l40s-table']),
-  accel('mi300x', 'AMD Instinct MI300X', 750, ['jw-mi300', 'mlperf-mi300x']),
-  accel('mi325x', 'AMD Instinct MI325X', 1000, ['yobitel-mi325x']),
-  accel('gaudi3', 'Intel Gaudi 3 (OAM)', 900, ['pcguia-gaudi3']),
-];
+/**
+ * Power figures of every accelerator of the accelerator catalog (./accelerators): its TDP as
+ * catalogued there, and its idle power (the accelerator entry's own, else a measurement
+ * catalogued here, else the 20 % estimate).
+ */
+export const acceleratorPowerItems: readonly CatalogAcceleratorPower[] = ACCELERATORS.map((a) => ({
+  id: a.id,
+  name: a.name,
+  tdpW: a.tdpW,
+  idleW:
+    a.idlePowerW ??
+    MEASURED_IDLE[a.id] ??
+    estimate(0.2 * a.tdpW.value, 'W', ['gpuburn-114'], IDLE_FRACTION_NOTE),
+}));
 
 const CPU_IDLE_NOTE =
   'estimate: server CPUs idle at roughly 30 % of TDP with C-states limited for latency (planning value)';

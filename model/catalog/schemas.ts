@@ -40,6 +40,7 @@ export const systemSchema = z.object({
   /** DDR DIMM memory powered outside the CPU module (LPDDR on a CPU module counts as 0). */
   dimmMemoryGb: sn,
   nics: z.array(countOf),
+  /** Node-side optics; the first entry is the compute (scale-out) fabric's module. */
   nodeTransceivers: z.array(countOf),
   drives: z.array(countOf),
   /** NVSwitch / PCIe switches / BMC / retimers / board: not in any other component. */
@@ -48,6 +49,11 @@ export const systemSchema = z.object({
   /** Scale-out (compute fabric) ports per node and their line rate. */
   scaleOutPorts: z.number().int().min(0).max(1024),
   scaleOutGbps: z.number().min(0),
+  /**
+   * Hosts the scale-out fabric sees per node (18 compute trays in a GB200 NVL72 rack; 1 for a
+   * server). The node's scale-out ports are spread evenly over its hosts (rails per host).
+   */
+  fabricHostsPerNode: z.number().int().min(1).max(256).optional(),
   /** Storage / in-band fabric ports per node. */
   storagePorts: z.number().int().min(0).max(64),
   priceUsd: sn,

@@ -236,6 +236,7 @@ export const systemItems: readonly CatalogSystem[] = [
     psuEfficiency: PSU_96,
     scaleOutPorts: 72,
     scaleOutGbps: 400,
+    fabricHostsPerNode: 18,
     storagePorts: 36,
     priceUsd: read(3000000, 'USD', ['continuum-gb200', 'xataka-gb200'], {
       note: '~$3M per rack, press estimate',

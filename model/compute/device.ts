@@ -186,7 +186,10 @@ export function gemmTimeS(dev: DeviceConstants, m: number, n: number, k: number)
   return compute > memory ? compute : memory;
 }
 
-/** Time of a memory-bound kernel moving `bytes` through HBM, seconds. */
+/**
+ * Time of `kernels` memory-bound kernels moving `bytes` (B) through HBM, seconds:
+ * kernels × 1.5 µs + bytes / achievable bandwidth (roofline memory side).
+ */
 export function memoryTimeS(dev: DeviceConstants, bytes: number, kernels: number): number {
   return kernels * ELEMENTWISE_FIXED_S + bytes / dev.hbmBytesPerS;
 }

@@ -196,21 +196,20 @@ export function prepareBuild(
   const copper = { powerW: dac.powerW.value, priceUsd: dac.priceUsd.value };
   const computeSwitch = getItem(catalog, 'switch', computeSwitchId(i.fabric, system.scaleOutGbps));
   const twin = computeSwitch.portGbps.value > 400 ? 'osfp-1600g-2x800g' : 'osfp-800g-2x400g';
+  // The first node transceiver of a system is its compute-fabric module (schema convention).
   const nodeModuleId =
-    system.scaleOutGbps > 400
-      ? 'osfp-1600g-2x800g'
-      : system.form === 'server'
-        ? 'osfp-800g-2x400g'
-        : 'osfp-400g';
+    system.nodeTransceivers[0]?.id ??
+    (system.scaleOutGbps > 400 ? 'osfp-1600g-2x800g' : 'osfp-400g');
   const tiers = i.fatTreeTiers === 4 ? 3 : i.fatTreeTiers;
   if (i.fatTreeTiers === 4)
     warnings.push({
       code: 'tiers_capped',
       message: 'fabric sizing supports up to 3 tiers; sized as 3',
     });
+  const hostsPerNode = system.fabricHostsPerNode ?? 1;
   const compute: FabricInput = {
-    nodes,
-    railsPerNode: Math.max(1, system.scaleOutPorts),
+    nodes: nodes * hostsPerNode,
+    railsPerNode: Math.max(1, Math.ceil(system.scaleOutPorts / hostsPerNode)),
     radix: computeSwitch.radix.value,
     tiers,
     oversubscription: i.oversubscription,
@@ -306,7 +305,12 @@ function m(value: number, unit: string): MetricValue {
   return { value, unit };
 }
 
-function scale(b: NodePowerBreakdown, nodes: number, networkKw: number, storageKw: number): Record<string, number> {
+function scale(
+  b: NodePowerBreakdown,
+  nodes: number,
+  networkKw: number,
+  storageKw: number,
+): Record<string, number> {
   const k = nodes / 1000;
   return {
     gpus: b.gpusW * k,
@@ -324,7 +328,13 @@ function scale(b: NodePowerBreakdown, nodes: number, networkKw: number, storageK
 }
 
 /** Facility electricity per year for a node power, USD. */
-function yearCostUsd(nodeW: number, nodes: number, fixedKw: number, pue: number, price: number): number {
+function yearCostUsd(
+  nodeW: number,
+  nodes: number,
+  fixedKw: number,
+  pue: number,
+  price: number,
+): number {
   return ((nodeW * nodes) / 1000 + fixedKw) * pue * 8760 * price;
 }
 

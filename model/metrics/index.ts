@@ -57,17 +57,20 @@ export function metricsInGroup(group: MetricGroup): readonly MetricDefinition[] 
 }
 
 /**
- * Check a set of figures against the registry: each id registered, each unit the registered
- * unit, each value finite. Throws naming the first offending metric.
+ * Check one figure against the registry: id registered, unit the registered unit, value
+ * finite. Throws naming the metric.
  */
-export function checkMetricValues(values: Readonly<Record<string, MetricValue>>): void {
-  for (const [id, v] of Object.entries(values)) {
-    const def = metricRegistry.get(id);
-    if (!def) throw new Error(`metric "${id}" is not registered`);
-    if (v.unit !== def.unit) {
-      throw new Error(`metric "${id}" has unit "${v.unit}", registered unit is "${def.unit}"`);
-    }
-    if (!Number.isFinite(v.value))
-      throw new Error(`metric "${id}" is ${String(v.value)} (not finite)`);
+export function checkMetricValue(id: string, v: MetricValue): void {
+  const def = metricRegistry.get(id);
+  if (!def) throw new Error(`metric "${id}" is not registered`);
+  if (v.unit !== def.unit) {
+    throw new Error(`metric "${id}" has unit "${v.unit}", registered unit is "${def.unit}"`);
   }
+  if (!Number.isFinite(v.value))
+    throw new Error(`metric "${id}" is ${String(v.value)} (not finite)`);
+}
+
+/** `checkMetricValue` for every figure of a set. Throws naming the first offending metric. */
+export function checkMetricValues(values: Readonly<Record<string, MetricValue>>): void {
+  for (const id in values) checkMetricValue(id, values[id] as MetricValue);
 }

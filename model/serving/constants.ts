@@ -16,12 +16,12 @@ export type StackProfile = {
    */
   readonly memoryEfficiency: number;
   /**
-   * Serving-phase factor on the accelerator's achievable GEMM fraction: the non-GEMM work of a
-   * mixed prefill/decode step (norms, rotary, activation, sampling, gather/scatter of paged
-   * KV) and GEMM shapes split by TP. llm-analysis recommends flops efficiency 0.7 for inference
-   * on top of the datasheet peak; MLSys·im reports production serving 1.5–2x slower than roofline.
-   * 0.75 x microbenchmark GEMM fraction (≈0.5 of peak on H100 FP8) for a fused, tuned stack;
-   * 0.6 for a stock framework.
+   * Serving-phase factor on the accelerator's achievable GEMM fraction: GEMM shapes split by TP
+   * into tall-skinny tiles, ragged mixed prefill/decode batches, epilogues (the non-GEMM
+   * elementwise work is modelled separately, ELEMENTWISE_*). llm-analysis recommends a flops
+   * efficiency of 0.7 of peak for inference; MLSys·im reports production serving 1.5–2x slower
+   * than roofline. 0.83 x the microbenchmark GEMM fraction (≈0.55 of peak on H100 FP8) for a
+   * fused, tuned stack; 0.66 for a stock framework (estimates).
    */
   readonly computeFactor: number;
   /**
@@ -33,7 +33,12 @@ export type StackProfile = {
   readonly perLayerOverheadS: number;
   /** Latency of one small-message all-reduce inside an NVLink domain (one-shot custom kernels). */
   readonly allReduceLatencyS: number;
-  /** Fraction of the KV memory left after weights and workspace that the stack gives the cache. */
+  /**
+   * Fraction of the memory left after weights and workspace that the stack gives the KV cache.
+   * Optimized: 0.95, the kv_cache_free_gpu_mem_fraction of TensorRT-LLM's published performance
+   * runs (perf-overview methodology; library default 0.9). Baseline: vLLM
+   * gpu_memory_utilization 0.9 of the whole memory.
+   */
   readonly kvMemoryFraction: number;
   /**
    * true: a running request reserves KV for its whole prompt + output (TensorRT-LLM default
@@ -65,7 +70,7 @@ export const STACKS: Readonly<Record<ServingStack, StackProfile>> = {
     computeFactor: 0.75,
     perLayerOverheadS: 48e-6,
     allReduceLatencyS: 8e-6,
-    kvMemoryFraction: 0.9,
+    kvMemoryFraction: 0.95,
     reserveFullSequence: true,
     maxBatch: 2048,
     onlineMaxBatch: 2048,
@@ -74,7 +79,7 @@ export const STACKS: Readonly<Record<ServingStack, StackProfile>> = {
   },
   baseline: {
     memoryEfficiency: 0.78,
-    computeFactor: 0.6,
+    computeFactor: 0.66,
     perLayerOverheadS: 72e-6,
     allReduceLatencyS: 12e-6,
     kvMemoryFraction: 0.9,
@@ -159,3 +164,15 @@ export const WEIGHT_STREAM_EXPOSED = 0.5;
  * cuBLAS dense throughput on the same shapes; TensorRT-LLM's MoE plugin is of that class.
  */
 export const MOE_GEMM_EFFICIENCY = 0.8;
+
+/**
+ * Elementwise (memory-bound) traffic per token per layer, in hidden-sized and FFN-sized 16-bit
+ * vectors read or written: two RMSNorms and two residual adds on the full hidden state
+ * (replicated on every TP rank, ~8 h), rotary and KV append on the rank's heads (~4 h / TP),
+ * SwiGLU/GELU activation and the quantisation of GEMM inputs on the rank's FFN shard (~3 f / TP).
+ * Counted from the Llama layer (TensorRT-LLM / vLLM kernels); it does not get faster with FP8/FP4,
+ * which is why low precision gains less than its GEMM speed-up.
+ */
+export const ELEMENTWISE_HIDDEN_VECTORS = 8;
+export const ELEMENTWISE_HEAD_VECTORS = 4;
+export const ELEMENTWISE_FFN_VECTORS = 3;

@@ -19,6 +19,9 @@ import {
   ATTENTION_EFFICIENCY,
   BYTES_PER_ELEMENT,
   DVFS_POWER_EXPONENT,
+  ELEMENTWISE_FFN_VECTORS,
+  ELEMENTWISE_HEAD_VECTORS,
+  ELEMENTWISE_HIDDEN_VECTORS,
   LINK_EFFICIENCY,
   LINK_EFFICIENCY_NVLINK,
   MOE_GEMM_EFFICIENCY,
@@ -86,6 +89,8 @@ export type PreparedServing = {
   readonly commFixedS: number;
   readonly commPerTokenS: number;
   readonly fixedPerStepS: number;
+  /** Elementwise (norm, residual, rotary, activation, quantisation) time per token, s. */
+  readonly elementwisePerTokenS: number;
   /** Slow-down of every term for a time-sliced share (1 otherwise). */
   readonly timeShareFactor: number;
   readonly maxBatch: number;
@@ -229,9 +234,7 @@ export function prepareServing(
   let commPerTokenS = 0;
   if (tp > 1) {
     const inDomain = tp <= config.nvlinkDomainGpus;
-    const linkBytesPerS = inDomain
-      ? a.scaleUpBandwidthBytesPerS * linkEff
-      : SCALE_OUT_BYTES_PER_S;
+    const linkBytesPerS = inDomain ? a.scaleUpBandwidthBytesPerS * linkEff : SCALE_OUT_BYTES_PER_S;
     const latency = inDomain ? stack.allReduceLatencyS : SCALE_OUT_LATENCY_S;
     const perLayer = 2;
     commFixedS += perLayer * layersPerStage * latency;
@@ -258,6 +261,12 @@ export function prepareServing(
     commFixedS += stack.allReduceLatencyS;
     commPerTokenS += (m.hidden * ACTIVATION_BYTES) / tp / linkBytesPerS;
   }
+  const elementwiseBytes =
+    layersPerStage *
+    ACTIVATION_BYTES *
+    (ELEMENTWISE_HIDDEN_VECTORS * m.hidden +
+      (ELEMENTWISE_HEAD_VECTORS * m.hidden) / tp +
+      (ELEMENTWISE_FFN_VECTORS * m.ffnHidden * Math.max(1, topK)) / tp);
   const fixedPerStepS = layersPerStage * stack.perLayerOverheadS + STEP_FLOOR_S[config.stack] / pp;
 
   // Memory: weights, runtime, one max-size step of activations, then the KV cache.
@@ -328,6 +337,7 @@ export function prepareServing(
     commFixedS,
     commPerTokenS,
     fixedPerStepS,
+    elementwisePerTokenS: elementwiseBytes / memBytesPerS,
     timeShareFactor,
     maxBatch,
     kvBudgetBytesPerGpu,
@@ -381,6 +391,7 @@ export function stageTimeS(
   const attnFlops =
     p.attnPrefillCoef * meanPrompt * meanPrompt * prefillRequests + p.attnDecodeCoef * ctx * decode;
   const attn = kvRead + attnFlops / p.attnFlopsPerS;
+  compute += p.elementwisePerTokenS * tokens;
   const comm = p.commFixedS + p.commPerTokenS * tokens;
   const chunks = Math.max(1, Math.ceil(tokens / p.maxTokensPerStep - 1e-9));
   const overhead = p.fixedPerStepS * chunks;

@@ -129,7 +129,7 @@ export function rateOperatingPoint(
     };
   }
   // Little's law b = λ·S(b): root of λ·S(b) − b on [0, bMax] (positive at 0, negative at bMax).
-  const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-7 * bMax);
+  const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-5 * bMax);
   const S = serviceTimeS(p, b);
   const tpot = decodeStepS(p, b);
   const C = erlangC(bMax, b);
@@ -253,7 +253,12 @@ function batchOperatingPoint(p: PreparedServing, batch: number, q: number): Oper
  *
  * @returns requests/s per model copy
  */
-export function sloRatePerCopy(p: PreparedServing, ttftLimitS: number, tpotLimitS: number, q: number): number {
+export function sloRatePerCopy(
+  p: PreparedServing,
+  ttftLimitS: number,
+  tpotLimitS: number,
+  q: number,
+): number {
   const capacity = copyCapacityRequestsPerS(p);
   const tpotFactor = 1 + normalQuantile(q) * TPOT_CV;
   const bMax = p.maxBatch;
@@ -262,20 +267,25 @@ export function sloRatePerCopy(p: PreparedServing, ttftLimitS: number, tpotLimit
   if (tpotAt(Math.max(floor * serviceTimeS(p, 0), 1e-9)) > tpotLimitS) return 0;
   let lambdaMax = capacity * (1 - 1e-9);
   if (tpotAt(bMax) > tpotLimitS) {
-    const bT = rootIllinois((b) => tpotLimitS - tpotAt(b), 0, bMax, 1e-7 * bMax);
+    const bT = rootIllinois((b) => tpotLimitS - tpotAt(b), 0, bMax, 1e-5 * bMax);
     lambdaMax = Math.min(lambdaMax, bT / serviceTimeS(p, bT));
   }
   const ttftAt = (lambda: number): number => rateOperatingPoint(p, lambda, q, null).ttftPctS;
   if (ttftAt(floor) > ttftLimitS) return 0;
   if (ttftAt(lambdaMax) <= ttftLimitS) return lambdaMax;
-  return rootIllinois((l) => ttftLimitS - ttftAt(l), floor, lambdaMax, 1e-7 * lambdaMax);
+  return rootIllinois((l) => ttftLimitS - ttftAt(l), floor, lambdaMax, 1e-5 * lambdaMax);
 }
 
 /**
  * Root of a continuous f with f(lo) ≥ 0 ≥ f(hi) (Illinois regula falsi: superlinear, keeps the
  * bracket). Returns a point within `tol` of the sign change.
  */
-export function rootIllinois(f: (x: number) => number, lo: number, hi: number, tol: number): number {
+export function rootIllinois(
+  f: (x: number) => number,
+  lo: number,
+  hi: number,
+  tol: number,
+): number {
   let a = lo;
   let b = hi;
   let fa = f(a);

@@ -42,9 +42,17 @@ export type ServingAccelerator = {
   readonly source: string;
 };
 
-const HOPPER_GEMM = { bf16: 0.72, fp8: 0.66, fp4: 0.62 } as const;
-/** Ampere: MAMF 0.859 (ml-engineering) x the framework/MAMF ratio seen on Hopper (0.72/0.80). */
-const AMPERE_GEMM = { bf16: 0.77, fp8: 0.77, fp4: 0.77 } as const;
+/**
+ * NVIDIA: MAMF (maximum achievable matmul FLOPS, S. Bekman ml-engineering, the project's
+ * compute/device.ts table, read values): A100 BF16 0.859; H100/H200 BF16 0.80, FP8 0.734;
+ * B200 BF16 0.776, FP8 0.763. FP4 has no published MAMF: 0.62 (estimate, block-scaled NVFP4
+ * GEMMs below FP8's fraction).
+ */
+const AMPERE_GEMM = { bf16: 0.859, fp8: 0.859, fp4: 0.859 } as const;
+const HOPPER_GEMM = { bf16: 0.8, fp8: 0.734, fp4: 0.62 } as const;
+const BLACKWELL_GEMM = { bf16: 0.776, fp8: 0.763, fp4: 0.62 } as const;
+/** Ada/Blackwell PCIe cards: power-limited, planning value as in compute/device.ts. */
+const PCIE_GEMM = { bf16: 0.7, fp8: 0.7, fp4: 0.6 } as const;
 const CDNA3_GEMM = { bf16: 0.47, fp8: 0.42, fp4: 0.42 } as const;
 const DEFAULT_GEMM = { bf16: 0.6, fp8: 0.6, fp4: 0.6 } as const;
 
@@ -53,12 +61,12 @@ const GEMM_EFFICIENCY: Readonly<Record<string, ServingAccelerator['gemmEfficienc
   'a100-sxm-80gb': AMPERE_GEMM,
   'h100-sxm': HOPPER_GEMM,
   'h200-sxm': HOPPER_GEMM,
-  b200: HOPPER_GEMM,
-  b300: HOPPER_GEMM,
-  gb200: HOPPER_GEMM,
-  gb300: HOPPER_GEMM,
-  l40s: HOPPER_GEMM,
-  'rtx-pro-6000': HOPPER_GEMM,
+  b200: BLACKWELL_GEMM,
+  b300: BLACKWELL_GEMM,
+  gb200: BLACKWELL_GEMM,
+  gb300: BLACKWELL_GEMM,
+  l40s: PCIE_GEMM,
+  'rtx-pro-6000': PCIE_GEMM,
   mi300x: CDNA3_GEMM,
   mi325x: CDNA3_GEMM,
   mi355x: CDNA3_GEMM,

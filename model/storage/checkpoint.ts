@@ -62,27 +62,30 @@ export type CheckpointResult = {
   readonly writeLimit: 'tier' | 'node-links';
 };
 
+function positive(name: string, v: number): void {
+  if (!Number.isFinite(v) || v <= 0) {
+    throw new Error(`checkpoint: ${name} must be a finite number > 0 (got ${v})`);
+  }
+}
+
 /**
  * Checkpoint size, write and blocking times.
  *
  * @returns sizes in bytes, times in seconds
  */
 export function checkpointCost(input: CheckpointInput): CheckpointResult {
-  const fields: [string, number][] = [
-    ['parameterCount', input.parameterCount],
-    ['bytesPerParameter', input.bytesPerParameter],
-    ['gpus', input.gpus],
-    ['nodes', input.nodes],
-    ['tierWriteBytesPerS', input.tierWriteBytesPerS],
-    ['tierReadBytesPerS', input.tierReadBytesPerS],
-    ['perNodeBytesPerS', input.perNodeBytesPerS],
-    ['deviceToHostBytesPerSPerGpu', input.deviceToHostBytesPerSPerGpu],
-  ];
-  for (const [name, v] of fields) {
-    if (!Number.isFinite(v) || v < 0 || (v === 0 && name !== 'parameterCount')) {
-      throw new Error(`checkpoint: ${name} must be a finite number > 0 (got ${v})`);
-    }
+  if (!Number.isFinite(input.parameterCount) || input.parameterCount < 0) {
+    throw new Error(
+      `checkpoint: parameterCount must be a finite number ≥ 0 (got ${input.parameterCount})`,
+    );
   }
+  positive('bytesPerParameter', input.bytesPerParameter);
+  positive('gpus', input.gpus);
+  positive('nodes', input.nodes);
+  positive('tierWriteBytesPerS', input.tierWriteBytesPerS);
+  positive('tierReadBytesPerS', input.tierReadBytesPerS);
+  positive('perNodeBytesPerS', input.perNodeBytesPerS);
+  positive('deviceToHostBytesPerSPerGpu', input.deviceToHostBytesPerSPerGpu);
   const sizeBytes = input.parameterCount * input.bytesPerParameter;
   const links = input.nodes * input.perNodeBytesPerS;
   const writeBytesPerS = Math.min(input.tierWriteBytesPerS, links);

@@ -266,6 +266,8 @@ export function evaluateDataPipeline(input: DataPipelineInput): DataPipelineResu
   if (q.stallFraction === 0) limitingStage = 'none';
 
   const requiredNode = bytesNode / tc;
+  // Whole cluster (a partly filled last node reads less than a full one).
+  const bytesStep = input.samplesPerStep * input.sampleBytes;
   const perAccelBytes = (input.samplesPerStep * input.sampleBytes) / input.gpus;
   const u = input.loader.utilizationThreshold;
   const requiredThreshold = (u * perAccelBytes) / tc;
@@ -287,7 +289,7 @@ export function evaluateDataPipeline(input: DataPipelineInput): DataPipelineResu
   const acceleratorsFedAtThreshold =
     fedPerNode === 0 ? 0 : fedShared === Infinity ? null : Math.floor(fedShared + 1e-9);
 
-  const delivered = (bytesNode * nodes) / q.wallS;
+  const delivered = bytesStep / q.wallS;
   const fromCacheShare =
     cacheBps > 0 && ioS > 0 ? cacheShare(bytesNode, hit, tierBps, cacheBps, ioS) : 0;
 
@@ -313,14 +315,14 @@ export function evaluateDataPipeline(input: DataPipelineInput): DataPipelineResu
     nodes,
     samplesPerNodePerStep: samplesNode,
     bytesPerNodePerStep: bytesNode,
-    requiredReadBytesPerS: requiredNode * nodes,
+    requiredReadBytesPerS: bytesStep / tc,
     requiredReadBytesPerSPerNode: requiredNode,
     requiredAtThresholdBytesPerSPerAccelerator: requiredThreshold,
     hitRatio: hit,
     tierBytesPerSPerNode: tierBps,
     tierLimit,
     cacheBytesPerSPerNode: cacheBps,
-    supplyReadBytesPerS: fetchS > 0 ? (bytesNode * nodes) / fetchS : (bytesNode * nodes) / tc,
+    supplyReadBytesPerS: bytesStep / (fetchS > 0 ? fetchS : tc),
     deliveredReadBytesPerS: delivered,
     deliveredFromTierBytesPerS: delivered * (1 - fromCacheShare),
     deliveredFromCacheBytesPerS: delivered * fromCacheShare,
@@ -515,13 +517,17 @@ function cheapestFix(input: DataPipelineInput, s: State): DataFix {
       const extra = needAgg - tierRead;
       const price = input.tier.priceUsd;
       const cost = price === null || pathShort ? null : (extra / tierRead) * price;
-      options.push({
-        kind: 'tier-bandwidth',
-        description: `raise the shared tier's read bandwidth from ${fmt(tierRead / GB)} to ${fmt(needAgg / GB)} GB/s${pathShort ? ` and each node's storage path to ${fmt(needTierNode / GB)} GB/s` : ''}`,
-        amount: needAgg / GB,
-        unit: 'GB/s',
-        costUsd: cost,
-      });
+      options.push(
+        option(
+          'tier-bandwidth',
+          needAgg / GB,
+          'GB/s',
+          cost,
+          () =>
+            `raise the shared tier's read bandwidth from ${fmt(tierRead / GB)} to ${fmt(needAgg / GB)} GB/s` +
+            (pathShort ? ` and each node's storage path to ${fmt(needTierNode / GB)} GB/s` : ''),
+        ),
+      );
     } else if (pathShort) {
       options.push(
         option(

@@ -76,7 +76,13 @@ export function searchLayout(
   let evaluated = 0;
   let skipped = 0;
   for (const tp of tps) {
-    const pps = fixed.pp !== null ? [fixed.pp] : divisors(m.layers, Math.floor(gpus / tp));
+    // Divisors of the layer count, plus powers of two with uneven stages (the largest stage,
+    // ⌈L/p⌉ layers, paces the pipeline; Llama 3 ran 126 layers on 16 stages this way).
+    const ppMax = Math.max(1, Math.min(Math.floor(gpus / tp), Math.floor(m.layers / 2)));
+    const pps =
+      fixed.pp !== null
+        ? [fixed.pp]
+        : [...new Set([...divisors(m.layers, ppMax), ...powersOfTwo(ppMax)])].sort((a, b) => a - b);
     for (const pp of pps) {
       for (const cp of cps) {
         const rest = gpus / (tp * pp * cp);
@@ -105,11 +111,11 @@ export function searchLayout(
         const sp = fixed.sequenceParallel ?? (tp > 1 && ctx.sequenceParallelDefault);
         for (const mb of mbs) {
           const mcount = Math.max(1, Math.round(perReplica / mb));
-          const layersPerStage = m.layers / pp;
+          const layersPerStage = Math.ceil(m.layers / pp);
           const vpps =
             fixed.vpp !== null
               ? [fixed.vpp]
-              : pp === 1 || !Number.isInteger(layersPerStage)
+              : pp === 1
                 ? [1]
                 : divisors(layersPerStage, 8).filter((v) => v === 1 || mcount % pp === 0);
           for (const ep of eps) {

@@ -76,13 +76,16 @@ export function checkTrainingInput(input: unknown): TrainingInput {
     posInt(ev['intervalSeqs'], 'training.evaluation.intervalSeqs');
     posInt(ev['evalSeqs'], 'training.evaluation.evalSeqs');
   }
+  const ak = t['attentionKernel'];
+  if (ak !== undefined && ak !== null) {
+    oneOf(ak, 'training.attentionKernel', ['flash', 'unfused'] as const);
+  }
   const c = obj(root['cluster'], 'cluster');
   if (typeof c['acceleratorId'] !== 'string' || c['acceleratorId'] === '') {
     fail('cluster.acceleratorId', 'must be a non-empty string');
   }
   const gpus = posInt(c['gpus'], 'cluster.gpus');
-  const perNode = posInt(c['gpusPerNode'], 'cluster.gpusPerNode');
-  if (perNode > gpus && gpus > 1) fail('cluster.gpusPerNode', 'must not exceed cluster.gpus');
+  posInt(c['gpusPerNode'], 'cluster.gpusPerNode');
   optPosInt(c['nvlinkDomain'], 'cluster.nvlinkDomain');
   const so = obj(c['scaleOut'], 'cluster.scaleOut');
   oneOf(so['fabric'], 'cluster.scaleOut.fabric', ['infiniband', 'roce', 'ethernet'] as const);

@@ -15,7 +15,7 @@ function defaultCounts(input: TrainingInput): number[] {
  * Each point keeps the input's TP, PP, CP, micro batch, recompute and ZeRO stage when given,
  * lets DP follow the GPU count, and lets the engine choose what the input leaves null; points
  * whose layout is impossible (DP not dividing the global batch) are left out.
- * Efficiency = per-GPU tokens/s relative to the curve's first point, %. Units: s, tokens/s, %.
+ * Efficiency = per-GPU tokens/s relative to the first point that fits in memory, %. Units: s, tokens/s, %.
  * Method: repeated {@link simulateTraining} (strong scaling at fixed global batch, as MLPerf).
  */
 export function scalingCurve(input: TrainingInput, gpuCounts?: readonly number[]): ScalingPoint[] {
@@ -32,30 +32,28 @@ export function scalingCurve(input: TrainingInput, gpuCounts?: readonly number[]
           sequenceParallel: null,
         }
       : { ...input.parallelism, dp: null };
-  const out: ScalingPoint[] = [];
-  let ref = 0;
+  const runs: { gpus: number; r: ReturnType<typeof simulateTraining> }[] = [];
   for (const gpus of counts) {
-    let r;
     try {
-      r = simulateTraining({
-        ...input,
-        cluster: { ...input.cluster, gpus },
-        parallelism: base,
+      runs.push({
+        gpus,
+        r: simulateTraining({ ...input, cluster: { ...input.cluster, gpus }, parallelism: base }),
       });
     } catch {
-      continue;
+      // No valid layout at this count (e.g. DP does not divide the global batch): left out.
     }
-    const perGpu = r.tokensPerS / gpus;
-    if (ref === 0) ref = perGpu;
-    out.push({
-      gpus,
-      stepTimeS: r.stepTimeS,
-      tokensPerS: r.tokensPerS,
-      scalingEfficiencyPct: (100 * perGpu) / ref,
-      mfuPct: r.mfuPct,
-      layout: r.layout,
-      fits: r.memory.fits,
-    });
   }
+  // Reference: the first point whose layout fits in memory (else the first point).
+  const refRun = runs.find((x) => x.r.memory.fits) ?? runs[0];
+  const ref = refRun === undefined ? 1 : refRun.r.tokensPerS / refRun.gpus;
+  const out: ScalingPoint[] = runs.map(({ gpus, r }) => ({
+    gpus,
+    stepTimeS: r.stepTimeS,
+    tokensPerS: r.tokensPerS,
+    scalingEfficiencyPct: (100 * (r.tokensPerS / gpus)) / ref,
+    mfuPct: r.mfuPct,
+    layout: r.layout,
+    fits: r.memory.fits,
+  }));
   return out;
 }

@@ -28,7 +28,6 @@ import {
   paramCounts,
 } from '../workload/shape';
 import type { ParamCounts } from '../workload/shape';
-import { checkTrainingInput } from './check';
 import type {
   Bottleneck,
   BottleneckKind,
@@ -86,7 +85,11 @@ export type Context = {
   readonly warnings: readonly string[];
 };
 
-/** Build the per-input context (accelerator and network constants). */
+/**
+ * Build the per-input context: accelerator roofline constants (model/compute), network constants
+ * per tier (model/parallelism), parameter counts and PaLM-convention model FLOPs per token
+ * (model/workload), stack-era defaults. Throws naming an unknown accelerator id.
+ */
 export function buildContext(input: TrainingInput): Context {
   const acc = getAccelerator(input.cluster.acceleratorId);
   const dev = deviceConstants(acc, input.training.precision);
@@ -137,7 +140,7 @@ export function buildContext(input: TrainingInput): Context {
   };
 }
 
-/** Memory options of a context. */
+/** Memory options of a context (attention kernel, LoRA parameters, bytes per saved GEMM input and per gradient). */
 export function memoryOptions(ctx: Context): {
   flashAttention: boolean;
   loraParams: number;
@@ -447,7 +450,12 @@ function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number): Bottleneck {
   };
 }
 
-/** Assemble the public result for a layout from its core numbers. */
+/**
+ * Assemble the public result for a layout from its core numbers: throughput (tokens/s,
+ * samples/s), TFLOP/s per GPU, MFU/HFU in % of the dense peak (PaLM convention), time to train in
+ * s and days (steps × step time + periodic forward-only evaluation + fixed overhead), memory fit
+ * against HBM (bytes) and the bottleneck sentence.
+ */
 export function buildResult(
   ctx: Context,
   l: ResolvedLayout,
@@ -517,7 +525,7 @@ export function buildResult(
   };
 }
 
-/** True when every field of the layout is given. */
+/** True when every layout field, the micro batch and the recompute mode are given (no search needed). */
 export function isComplete(p: ParallelismLayout, input: TrainingInput): boolean {
   return (
     p.tp !== null &&

@@ -241,7 +241,7 @@ export type ScalingPoint = {
   readonly gpus: number;
   readonly stepTimeS: number;
   readonly tokensPerS: number;
-  /** Per-GPU throughput relative to the curve's first point, %. */
+  /** Per-GPU throughput relative to the curve's first point that fits in memory, %. */
   readonly scalingEfficiencyPct: number;
   readonly mfuPct: number;
   readonly layout: ResolvedLayout;

@@ -111,7 +111,8 @@ export function activationBytesPerLayer(
  */
 export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryParts {
   const p = paramCounts(m);
-  const layersPerStage = m.layers / l.pp;
+  // The largest stage (⌈L/p⌉ layers) binds when the layers do not split evenly.
+  const layersPerStage = Math.ceil(m.layers / l.pp);
   const expertsShare = m.moe === null ? 1 : 1 / l.ep;
   const layerParams = (p.attentionPerLayer + p.ffnPerLayer * expertsShare + p.normsPerLayer) / l.tp;
   const embeddingParams = p.embedding / l.tp;

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluate, evaluateMany, toScenarioPaths, toTrainingInput } from '../../model/evaluate';
+import {
+  evaluate,
+  evaluateMany,
+  powerCostStage,
+  toScenarioPaths,
+  toTrainingInput,
+  trainingStage,
+} from '../../model/evaluate';
 import type { EvaluationStage } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
 import { parseScenarioOrThrow } from '../../model/scenario';
@@ -182,6 +189,61 @@ function parseScenarioFileOrThrow(name: string): Scenario[] {
   };
   return raw.scenarios.map((x) => parseScenarioOrThrow(x));
 }
+
+describe('evaluate: data/reliability and power/cost stages', () => {
+  it('wall-clock time to train ≥ compute time to train; effective throughput ≤ step throughput', () => {
+    const r = evaluate(example(IB));
+    const m = (id: string) => r.metrics[id]?.value ?? Number.NaN;
+    expect(m('time_to_train_wall_days')).toBeGreaterThanOrEqual(m('time_to_train_days'));
+    expect(m('effective_tokens_per_s')).toBeLessThanOrEqual(m('tokens_per_s'));
+    // effective = step throughput × useful share of wall time (effective_compute_pct).
+    expect(m('effective_tokens_per_s')).toBeCloseTo(
+      (m('tokens_per_s') * m('effective_compute_pct')) / 100,
+      3,
+    );
+    const lost = (r.breakdown['lostGpuHours'] ?? []).reduce((a, p) => a + p.value, 0);
+    expect(lost).toBeCloseTo(m('lost_gpu_hours_per_day'), 6);
+    expect(r.dataReliability).not.toBeNull();
+  });
+
+  it('power and cost figures are present and positive for a catalogued system', () => {
+    const r = evaluate(example(IB));
+    for (const id of [
+      'it_power_kw',
+      'facility_power_kw',
+      'capex_usd',
+      'cost_per_training_run_usd',
+    ]) {
+      expect(r.metrics[id]?.value, id).toBeGreaterThan(0);
+    }
+    expect(r.metrics['facility_power_kw']?.value).toBeGreaterThanOrEqual(
+      r.metrics['it_power_kw']?.value ?? 0,
+    );
+    expect(r.powerCost?.nodes).toBe(128);
+  });
+
+  it('power/cost is skipped with a warning when the catalog has no reference system', () => {
+    const s = example(IB);
+    const l40s: Scenario = {
+      ...s,
+      cluster: { ...s.cluster, compute: { ...s.cluster.compute, acceleratorId: 'l40s' } },
+    };
+    const r = evaluate(l40s, [trainingStage, powerCostStage]);
+    expect(r.metrics['it_power_kw']).toBeUndefined();
+    expect(r.warnings.some((w) => w.includes('no reference system for accelerator "l40s"'))).toBe(
+      true,
+    );
+  });
+
+  it('a serving scenario runs the serving stage only', () => {
+    const r = evaluate(example('serving-llama3-70b-8xh100-fp8.json'));
+    expect(r.stages).toEqual(['serving']);
+    expect(r.workloadKind).toBe('serving');
+    expect(r.training).toBeNull();
+    expect(r.metrics['output_tokens_per_s']?.unit).toBe('tokens/s');
+    expect(r.bottleneck?.stage).toBe('serving');
+  });
+});
 
 describe('property: evaluate never returns NaN or Infinity for valid input', () => {
   it('random valid explicit layouts give finite metrics whose step breakdown sums to the step', () => {

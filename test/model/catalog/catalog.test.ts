@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCELERATORS,
   builtinCatalog,
   builtinCatalogData,
   catalogKinds,
@@ -171,5 +172,56 @@ describe('user catalog', () => {
     expect(
       userCatalogSchema.safeParse({ entries: [{ kind: 'gpu', id: 'a', date: '2026' }] }).success,
     ).toBe(false);
+  });
+});
+
+describe('accelerator power agrees with the accelerator catalog', () => {
+  it('every accelerator has an idle power above 0 and below its TDP; H100 uses the measured 140 W', () => {
+    const c = builtinCatalog();
+    expect(listItems(c, 'acceleratorPower').map((a) => a.id)).toEqual(
+      ACCELERATORS.map((a) => a.id),
+    );
+    for (const ap of listItems(c, 'acceleratorPower')) {
+      expect(ap.idleW.value, ap.id).toBeGreaterThan(0);
+      expect(ap.idleW.value, ap.id).toBeLessThan(ap.tdpW.value);
+    }
+    expect(getItem(c, 'acceleratorPower', 'h100-sxm').idleW).toMatchObject({
+      value: 140,
+      basis: 'read',
+      sources: ['gpuburn-114'],
+    });
+    expect(getItem(c, 'acceleratorPower', 'b200').idleW).toMatchObject({
+      value: 200,
+      basis: 'estimate',
+      soft: true,
+    });
+  });
+
+  it('every system references a known accelerator, CPU, NIC, transceiver and drive', () => {
+    const c = builtinCatalog();
+    for (const sys of listItems(c, 'system')) {
+      expect(() => getItem(c, 'acceleratorPower', sys.acceleratorId)).not.toThrow();
+      expect(() => getItem(c, 'cpu', sys.cpus.id)).not.toThrow();
+      for (const n of sys.nics)
+        expect(findItem(c, 'nic', n.id), `${sys.id} nic ${n.id}`).toBeDefined();
+      for (const t of sys.nodeTransceivers)
+        expect(findItem(c, 'transceiver', t.id), `${sys.id} ${t.id}`).toBeDefined();
+      for (const d of sys.drives)
+        expect(findItem(c, 'drive', d.id), `${sys.id} ${d.id}`).toBeDefined();
+    }
+  });
+});
+
+describe('user catalog merge cache', () => {
+  it('equal entries give the same merged catalog object; different entries a new one', () => {
+    const mk = (price: number) =>
+      userCatalogSchema.parse({
+        entries: [{ kind: 'system', id: 'dgx-b200', date: '2026', fields: { priceUsd: price } }],
+      });
+    const a = mergeUserCatalog(builtinCatalog(), mk(1));
+    expect(mergeUserCatalog(builtinCatalog(), mk(1))).toBe(a);
+    const b = mergeUserCatalog(builtinCatalog(), mk(2));
+    expect(b).not.toBe(a);
+    expect(getItem(b, 'system', 'dgx-b200').priceUsd.value).toBe(2);
   });
 });

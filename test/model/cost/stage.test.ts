@@ -86,6 +86,26 @@ describe('evaluatePowerAndCost', () => {
     expect([r.network.compute.leafSwitches, r.network.compute.spineSwitches]).toEqual([32, 16]);
   });
 
+  it('DGX SuperPOD H100, 4 SU (127 DGX, 40.8 kW racks): the RA bill of materials and ~38 racks', () => {
+    const r = evaluatePowerAndCost(
+      input({
+        gpus: 1016,
+        facility: facilitySectionSchema.parse({ presetId: 'ai-ready-air-40kw' }),
+      }),
+    );
+    const c = r.network.compute;
+    expect([r.nodes, r.racks.nodesPerRack, r.racks.computeRacks]).toEqual([127, 4, 32]);
+    expect([
+      c.leafSwitches,
+      c.spineSwitches,
+      c.cables,
+      c.switchTransceivers,
+      c.nodeTransceivers,
+    ]).toEqual([32, 16, 2040, 1536, 508]);
+    // NVIDIA RA-11333: 38 racks in total for 4 SU (compute + network + storage/management).
+    expect(Math.abs(r.racks.racks / 38 - 1)).toBeLessThan(0.1);
+  });
+
   it('energy and electricity follow IT × PUE × 8,760 h × price', () => {
     const r = evaluatePowerAndCost(
       input({ facility: facilitySectionSchema.parse({ pue: 1.25, priceUsdPerKwh: 0.1 }) }),
@@ -146,7 +166,7 @@ describe('evaluatePowerAndCost', () => {
     ).toThrow(/^facility.electricityId: "eu-finland-h1-2024" is priced in EUR/);
   });
 
-  it('property: power and cost never fall as the GPU count grows; facility power ≥ IT power', () => {
+  it('property: power and cost never fall as the GPU count grows; facility power ≥ IT power; breakdowns sum to totals', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 512 }),
@@ -167,6 +187,27 @@ describe('evaluatePowerAndCost', () => {
             expect(b[id]!.value, id).toBeGreaterThanOrEqual(a[id]!.value);
           }
           expect(a.facility_power_kw!.value).toBeGreaterThanOrEqual(a.it_power_kw!.value);
+          const r = evaluatePowerAndCost(input({ gpus: nodes * 8, gpuBusyFraction: more / 64 }));
+          const lines = Object.values(r.itPowerKw.average).reduce((x, y) => x + y, 0);
+          expect(lines).toBeCloseTo(r.metrics.it_power_kw!.value, 6);
+          const c = r.cost.capex;
+          expect(
+            c.systemsUsd +
+              c.fabricUsd +
+              c.storageUsd +
+              c.rackInfraUsd +
+              c.facilityUsd +
+              c.installationUsd,
+          ).toBeCloseTo(c.totalUsd, 4);
+          const o = r.cost.opexPerYear;
+          expect(
+            o.energyUsd +
+              o.colocationUsd +
+              o.facilityUsd +
+              o.maintenanceUsd +
+              o.staffUsd +
+              o.softwareUsd,
+          ).toBeCloseTo(o.totalUsd, 4);
         },
       ),
       { numRuns: 60 },

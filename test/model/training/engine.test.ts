@@ -126,8 +126,36 @@ describe('input guard', () => {
       /cluster\.scaleOut\.fabric/,
     ],
     [{ ...MEGATRON_145B, model: { ...MEGATRON_145B.model, layers: Number.NaN } }, /model\.layers/],
+    [
+      { ...MEGATRON_145B, training: { ...MEGATRON_145B.training, attentionKernel: 'magic' } },
+      /training\.attentionKernel/,
+    ],
+    [
+      { ...MEGATRON_145B, training: { ...MEGATRON_145B.training, globalBatchSeqs: 0 } },
+      /training\.globalBatchSeqs/,
+    ],
   ])('rejects bad input naming the field (%#)', (bad, re) => {
     expect(() => simulateTraining(bad as unknown as TrainingInput)).toThrow(re);
+  });
+});
+
+describe('attention kernel', () => {
+  it('FlashAttention is faster and lighter than the unfused kernel on the same layout', () => {
+    const flash = simulateTraining({
+      ...MEGATRON_145B,
+      training: { ...MEGATRON_145B.training, attentionKernel: 'flash' },
+    });
+    const unfused = simulateTraining({
+      ...MEGATRON_145B,
+      training: { ...MEGATRON_145B.training, attentionKernel: 'unfused', recompute: 'selective' },
+    });
+    const flashSel = simulateTraining({
+      ...MEGATRON_145B,
+      training: { ...MEGATRON_145B.training, attentionKernel: 'flash', recompute: 'selective' },
+    });
+    expect(flash.stepTimeS).toBeLessThan(simulateTraining(MEGATRON_145B).stepTimeS);
+    expect(unfused.breakdown.recomputeS).toBeGreaterThan(0);
+    expect(flashSel.breakdown.recomputeS).toBe(0);
   });
 });
 
@@ -171,3 +199,24 @@ describe('autoLayout and scalingCurve', () => {
 function r0() {
   return simulateTraining(MEGATRON_145B);
 }
+
+describe('small jobs', () => {
+  it('runs a 4-GPU job on part of an 8-GPU node', () => {
+    const r = simulateTraining({
+      ...MEGATRON_145B,
+      model: {
+        ...MEGATRON_145B.model,
+        layers: 24,
+        hidden: 2048,
+        heads: 16,
+        kvHeads: 16,
+        ffnHidden: 8192,
+      },
+      training: { ...MEGATRON_145B.training, globalBatchSeqs: 16 },
+      parallelism: { tp: 1, pp: 1, dp: 4, cp: 1, vpp: 1, zeroStage: 1, sequenceParallel: false },
+      cluster: { ...MEGATRON_145B.cluster, gpus: 4 },
+    });
+    expect(r.stepTimeS).toBeGreaterThan(0);
+    expect(r.memory.fits).toBe(true);
+  });
+});

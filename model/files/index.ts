@@ -1,0 +1,2 @@
+export { DEFAULT_JSON_LIMITS, parseJsonSafely } from './safeJson';
+export type { SafeJsonLimits, SafeJsonResult } from './safeJson';

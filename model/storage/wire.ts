@@ -1,0 +1,37 @@
+import type { Scenario, TrainingWorkload } from '../scenario';
+import type { TrainingResult } from '../training/types';
+import type { DataReliabilityInput } from './stage';
+
+/**
+ * Build the data + reliability stage input from a scenario and the training engine's result
+ * (a convenience for `evaluate()`; the stage itself takes plain numbers).
+ *
+ * The compute-fabric busy share (used only when storage shares that fabric) is the exposed
+ * scale-out communication (data, pipeline, expert, context parallel) over the step time — a
+ * lower bound, since overlapped communication also occupies the fabric.
+ *
+ * @param scenario a parsed scenario
+ * @param workload its training workload
+ * @param training the training engine's result for it
+ */
+export function dataReliabilityInputFor(
+  scenario: Scenario,
+  workload: TrainingWorkload,
+  training: TrainingResult,
+): DataReliabilityInput {
+  const b = training.breakdown;
+  const scaleOutS = b.dpCommS + b.ppCommS + b.epCommS + b.cpCommS;
+  const busy = training.stepTimeS > 0 ? Math.min(0.95, scaleOutS / training.stepTimeS) : 0;
+  return {
+    stepComputeS: training.stepTimeS,
+    samplesPerStep: workload.training.globalBatchSeqs,
+    gpus: scenario.cluster.compute.gpus,
+    gpusPerNode: scenario.cluster.compute.gpusPerNode,
+    parameterCount: training.paramsTotal,
+    seqLenTokens: workload.model.seqLenTokens,
+    vocabSize: workload.model.vocabSize,
+    computeFabricBusyFraction: busy,
+    storage: scenario.cluster.storage,
+    reliability: scenario.reliability,
+  };
+}

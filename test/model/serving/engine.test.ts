@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockFactorForPowerCap,
+  decodeStepS,
+  erlangC,
+  evaluateServing,
+  expectedDistinctExperts,
+  expertParamsPerLayer,
+  gpusForTargetLoad,
+  kvCacheBytesPerToken,
+  normalQuantile,
+  prepareServing,
+  servingCurve,
+  servingFigures,
+  servingMetrics,
+  weightBytes,
+} from '../../../model/serving';
+import { LLAMA3_70B, LLAMA3_8B, MIXTRAL_8X7B, config } from './helpers';
+
+describe('KV cache and weights (hand-checked)', () => {
+  it('Llama 3 70B: 2·80 layers·8 KV heads·128 dims·2 B = 327,680 B per token in BF16', () => {
+    expect(kvCacheBytesPerToken(LLAMA3_70B, 'bf16')).toBe(327_680);
+    expect(kvCacheBytesPerToken(LLAMA3_70B, 'fp8')).toBe(163_840);
+  });
+
+  it('Llama 3.1 8B: 2·32·8·128·2 = 131,072 B per token in BF16', () => {
+    expect(kvCacheBytesPerToken(LLAMA3_8B, 'bf16')).toBe(131_072);
+  });
+
+  it('70B weights: 141.1 GB in BF16; FP8 keeps the 2.10 B embedding params in 16-bit', () => {
+    expect(weightBytes(LLAMA3_70B, 'bf16')).toBeCloseTo(141.1e9, -7);
+    // (70.55 − 2.1013)e9 · 1 B + 2.1013e9 · 2 B = 72.65 GB
+    expect(weightBytes(LLAMA3_70B, 'fp8') / 1e9).toBeCloseTo(72.65, 1);
+  });
+
+  it('MoE: Mixtral expert = (46.7 − 12.9)e9 / (32 layers · 6 unused) = 176.0 M params; distinct experts', () => {
+    expect(expertParamsPerLayer(MIXTRAL_8X7B) / 1e6).toBeCloseTo(176.04, 1);
+    expect(expectedDistinctExperts(8, 2, 1)).toBeCloseTo(2, 10);
+    expect(expectedDistinctExperts(8, 2, 2)).toBeCloseTo(3.5, 10); // 8·(1 − 0.75²)
+    expect(expectedDistinctExperts(8, 2, 1000)).toBeCloseTo(8, 6);
+  });
+});
+
+describe('decode step (hand-checked)', () => {
+  it('Llama 3.1 8B BF16 on one H100, batch 1: 7.32 ms', () => {
+    // Weights read per step: 16.06 GB − 1.05 GB input embedding = 15.009 GB at 3.35 TB/s · 0.82
+    // → 5.464 ms; GEMM math 1.50e10 FLOP at 989e12 · 0.72 · 0.75 → 0.028 ms, 0.6 of it exposed;
+    // kernel floor 32 layers · 48 µs + 0.3 ms = 1.836 ms. Total 7.317 ms.
+    const p = prepareServing(config({ inputTokens: 1, outputTokens: 1 }), 1, 1, 1);
+    expect(decodeStepS(p, 1, false) * 1000).toBeCloseTo(7.317, 1);
+    // Never below the pure bandwidth bound 15.0 GB / 3.35 TB/s = 4.48 ms.
+    expect(decodeStepS(p, 1, false)).toBeGreaterThan(15.0e9 / 3.35e12);
+  });
+
+  it('H200 decodes the same step faster than H100 (bandwidth-bound at batch 1)', () => {
+    const h100 = prepareServing(config(), 1, 1, 1);
+    const h200 = prepareServing(config({ acceleratorId: 'h200-sxm' }), 1, 1, 1);
+    expect(decodeStepS(h200, 1)).toBeLessThan(decodeStepS(h100, 1));
+  });
+
+  it('becomes compute-bound at large batch: step time grows with the batch', () => {
+    const p = prepareServing(config(), 1, 1, 1);
+    expect(decodeStepS(p, 256)).toBeGreaterThan(3 * decodeStepS(p, 1));
+  });
+});
+
+describe('memory fit', () => {
+  it('70B FP8 on one H100 is KV-starved; one H200 holds many times the batch (the cliff)', () => {
+    const h100 = evaluateServing(config({ model: LLAMA3_70B, precision: 'fp8' }));
+    const h200 = evaluateServing(
+      config({ model: LLAMA3_70B, precision: 'fp8', acceleratorId: 'h200-sxm' }),
+    );
+    expect(h100.maxBatch).toBeLessThan(40);
+    expect(h200.maxBatch).toBeGreaterThan(5 * h100.maxBatch);
+    expect(h200.outputTokensPerS).toBeGreaterThan(2 * h100.outputTokensPerS);
+  });
+
+  it('a model that does not fit is rejected naming the field', () => {
+    expect(() => evaluateServing(config({ model: LLAMA3_70B }))).toThrow(/parallelism/);
+  });
+
+  it('invalid input is rejected naming the field', () => {
+    expect(() => evaluateServing(config({ inputTokens: -5 }))).toThrow(/serving.input_tokens/);
+    expect(() =>
+      evaluateServing(config({ load: { mode: 'request_rate', requestsPerS: Number.NaN } })),
+    ).toThrow(/load.requests_per_s/);
+    expect(() => evaluateServing(config({ acceleratorId: 'nope-9000' }))).toThrow(/nope-9000/);
+  });
+});
+
+describe('queueing and percentiles', () => {
+  it('Erlang C(2 servers, 1 erlang) = 1/3; normal quantile p99 = 2.326', () => {
+    expect(erlangC(2, 1)).toBeCloseTo(1 / 3, 12);
+    expect(normalQuantile(0.99)).toBeCloseTo(2.326, 2);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 3);
+  });
+
+  it('closed loop with one client: throughput = L_out / (TTFT + (L_out − 1)·TPOT)', () => {
+    const r = evaluateServing(config({ load: { mode: 'concurrency', concurrency: 1 } }));
+    const expected = 500 / ((r.ttftMs + 499 * r.tpotMs) / 1000);
+    expect(r.outputTokensPerS).toBeCloseTo(expected, 6);
+  });
+
+  it('p99 TPOT = mean · (1 + 2.326 · 0.08)', () => {
+    const r = evaluateServing(config({ load: { mode: 'request_rate', requestsPerS: 2 } }));
+    expect(r.tpotPctMs / r.tpotMs).toBeCloseTo(1 + normalQuantile(0.99) * 0.08, 6);
+  });
+
+  it('SLO mode returns a rate whose p99 TPOT meets the limit', () => {
+    const r = evaluateServing(
+      config({ load: { mode: 'slo', ttftLimitMs: 2000, tpotLimitMs: 40, percentile: 99 } }),
+    );
+    expect(r.tpotPctMs).toBeLessThanOrEqual(40 * 1.0001);
+    expect(r.requestsPerS).toBeGreaterThan(0);
+  });
+});
+
+describe('power, cost, curve, sizing', () => {
+  it('a 500 W cap on a 700 W H200 leaves 0.811 of the clock: ((500 − 210)/490)^(1/2.5)', () => {
+    expect(clockFactorForPowerCap(700, 500)).toBeCloseTo(0.8107, 3);
+    expect(clockFactorForPowerCap(700, null)).toBe(1);
+    expect(clockFactorForPowerCap(700, 900)).toBe(1);
+  });
+
+  it('power cap lowers compute-bound throughput, never raises it', () => {
+    const base = config({ model: LLAMA3_70B, precision: 'fp8', acceleratorId: 'h200-sxm' });
+    const full = evaluateServing(base);
+    const capped = evaluateServing({ ...base, powerLimitW: 500 });
+    expect(capped.outputTokensPerS).toBeLessThan(full.outputTokensPerS);
+    expect(capped.outputTokensPerS).toBeGreaterThan(0.7 * full.outputTokensPerS);
+  });
+
+  it('cost per million tokens = GPUs · $/h / (tokens/s · 3600) · 1e6', () => {
+    const r = evaluateServing(config({ gpuHourUsd: 2.5 }));
+    expect(r.costPerMillionOutputTokensUsd).toBeCloseTo(
+      (2.5 / (r.outputTokensPerS * 3600)) * 1e6,
+      9,
+    );
+    expect(evaluateServing(config()).costPerMillionOutputTokensUsd).toBeNull();
+  });
+
+  it('curve: throughput rises, TPOT never falls, and the SLO break is named', () => {
+    const c = servingCurve(config(), { ttftLimitMs: 1000, tpotLimitMs: 30, percentile: 99 }, 12);
+    for (let i = 1; i < c.points.length; i++) {
+      expect(c.points[i]!.outputTokensPerS).toBeGreaterThanOrEqual(
+        c.points[i - 1]!.outputTokensPerS,
+      );
+      expect(c.points[i]!.tpotMs).toBeGreaterThanOrEqual(c.points[i - 1]!.tpotMs);
+    }
+    expect(c.sloBreak).not.toBeNull();
+    expect(c.sloBreak!.label).toMatch(/req\/s/);
+  });
+
+  it('sizing: GPUs = ceil(target / SLO rate per copy) · GPUs per copy', () => {
+    const cfg = config({
+      model: LLAMA3_70B,
+      precision: 'fp8',
+      acceleratorId: 'h200-sxm',
+      gpus: 8,
+      layout: { tp: 2, pp: 1, ep: 1, replicas: null },
+    });
+    const slo = { ttftLimitMs: 2000, tpotLimitMs: 50, percentile: 99 };
+    const s = gpusForTargetLoad(cfg, 100, slo);
+    expect(s.gpus).toBe(Math.ceil(100 / s.requestsPerSPerReplica) * 2);
+    expect(s.headroomUse).toBeLessThanOrEqual(1);
+    // Double the target never needs fewer GPUs.
+    expect(gpusForTargetLoad(cfg, 200, slo).gpus).toBeGreaterThanOrEqual(s.gpus);
+  });
+
+  it('figures use registered serving metric ids and units', () => {
+    const r = evaluateServing(config({ gpuHourUsd: 2 }));
+    const figs = servingFigures(r);
+    const ids = new Map(servingMetrics.map((m) => [m.id, m.unit]));
+    for (const [id, v] of Object.entries(figs)) {
+      expect(ids.get(id)).toBe(v.unit);
+      expect(Number.isFinite(v.value)).toBe(true);
+    }
+    for (const id of [
+      'output_tokens_per_s',
+      'output_tokens_per_s_per_gpu',
+      'requests_per_s',
+      'ttft_ms',
+      'tpot_ms',
+      'e2e_latency_ms',
+      'max_batch',
+      'kv_cache_gib_per_gpu',
+      'gpus_for_target_load',
+      'cost_per_million_output_tokens_usd',
+    ]) {
+      expect(ids.has(id)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { predictServingCase } from '../../../model/serving';
+
+type Case = {
+  id: string;
+  kind: string;
+  observed: { metric: string; value: number };
+  tolerance_pct: number;
+};
+
+const file = new URL('../../../../shared/validation/serving-dev.json', import.meta.url);
+const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases.filter(
+  (c) => c.kind === 'serving',
+);
+
+describe('serving-dev.json through predictServingCase', () => {
+  const rows = cases.map((c) => {
+    const { metric, predicted } = predictServingCase(c);
+    const errPct = ((predicted - c.observed.value) / c.observed.value) * 100;
+    return { id: c.id, metric, predicted, errPct, outside: Math.abs(errPct) > c.tolerance_pct };
+  });
+
+  it('predicts every case with the metric the case observes', () => {
+    expect(rows.length).toBe(cases.length);
+    expect(rows.length).toBeGreaterThan(50);
+    for (const [i, r] of rows.entries()) {
+      expect(r.metric).toBe(cases[i]!.observed.metric);
+      expect(Number.isFinite(r.predicted) && r.predicted > 0).toBe(true);
+    }
+  });
+
+  it('median |error| ≤ 15 % and at most 15 % of cases outside their tolerance', () => {
+    const abs = rows.map((r) => Math.abs(r.errPct)).sort((a, b) => a - b);
+    const mid = abs.length / 2;
+    const median = abs.length % 2 === 1 ? abs[Math.floor(mid)]! : (abs[mid - 1]! + abs[mid]!) / 2;
+    const outside = rows.filter((r) => r.outside);
+    const summary = `median |error| ${median.toFixed(1)} %, outside tolerance ${outside.length}/${rows.length}: ${outside
+      .map((r) => `${r.id} ${r.errPct.toFixed(0)}%`)
+      .join(', ')}`;
+    expect(median, summary).toBeLessThanOrEqual(15);
+    expect(outside.length / rows.length, summary).toBeLessThanOrEqual(0.15);
+  });
+});
