@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, screenshot, test } from './fixtures';
-import { energyPage } from './pages';
+import { energyPage, openScreen } from './pages';
 
 // Hand-checked expectations. H100 SXM TDP 700 W (catalog), idle 10 % = 70 W.
 // 1,024 GPUs at 70 % load: 1,024 × (70 + 0.7 × 630) = 523,264 W → "523 kW".
@@ -11,6 +11,7 @@ test('the energy slice computes, updates its chart, and names bad inputs', async
 }) => {
   void consoleErrors;
   await page.goto('/');
+  await openScreen(page, 'Energy estimate');
   const ui = energyPage(page);
   await expect(page.getByRole('heading', { name: /ClusterPlan/ })).toBeVisible();
   await expect(ui.itPower).toHaveText('523 kW');
@@ -48,6 +49,7 @@ test('the energy slice computes, updates its chart, and names bad inputs', async
 test('another accelerator changes the figures', async ({ page, consoleErrors }) => {
   void consoleErrors;
   await page.goto('/');
+  await openScreen(page, 'Energy estimate');
   const ui = energyPage(page);
   await page.getByTestId('accelerator').getByRole('button').click();
   await page.getByRole('option', { name: 'NVIDIA A100 SXM4 80GB' }).click();
@@ -61,6 +63,7 @@ test('save downloads the inputs; a bad file is refused and changes nothing', asy
 }, testInfo) => {
   void consoleErrors;
   await page.goto('/');
+  await openScreen(page, 'Energy estimate');
   const ui = energyPage(page);
   await ui.set(ui.gpuCount, '512');
   const [download] = await Promise.all([

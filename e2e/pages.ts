@@ -1,5 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 
+/** Open a screen from the navigation, as a person would. */
+export async function openScreen(page: Page, label: string): Promise<void> {
+  await page.getByRole('tab', { name: label }).click();
+}
+
 /** Page model of the energy slice: one locator per thing a person looks at or edits. */
 export function energyPage(page: Page) {
   const field = (testId: string): Locator => page.getByTestId(testId).locator('input');

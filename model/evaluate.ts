@@ -137,6 +137,8 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       tokensToTrain: training.tokensToTrain,
       optimizer: training.optimizer,
       fixedOverheadS: training.fixedOverheadS,
+      evaluation: training.evaluation,
+      attentionKernel: auto(training.attentionKernel),
     },
     parallelism:
       parallelism === 'auto'

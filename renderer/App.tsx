@@ -1,13 +1,33 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { AccuracyPage } from './features/accuracy/AccuracyPage';
+import { CatalogPage } from './features/catalog/CatalogPage';
+import { ChartsPage } from './features/charts/ChartsPage';
+import { ComparePage } from './features/compare/ComparePage';
 import { EnergyPage } from './features/energy/EnergyPage';
+import { HelpPanel } from './features/help/HelpPanel';
+import { ScenariosPage } from './features/scenarios/ScenariosPage';
 import { useDesktopApi } from './platform/desktopApi';
 import { useAppStore } from './store';
 
-/** The application frame: header, notices, and the current page. */
+/** The screens, in navigation order. Their ids are stable (tests and shortcuts use them). */
+export const PAGES = [
+  { id: 'scenarios', label: 'Scenarios', Page: ScenariosPage },
+  { id: 'compare', label: 'Comparison', Page: ComparePage },
+  { id: 'charts', label: 'Charts', Page: ChartsPage },
+  { id: 'catalog', label: 'Catalog', Page: CatalogPage },
+  { id: 'accuracy', label: 'Model accuracy', Page: AccuracyPage },
+  { id: 'energy', label: 'Energy estimate', Page: EnergyPage },
+] as const;
+
+export type PageId = (typeof PAGES)[number]['id'];
+
+/** The application frame: header, navigation, notices, and the current page. */
 export function App() {
   const notice = useAppStore((s) => s.notice);
   const showNotice = useAppStore((s) => s.showNotice);
+  const page = useAppStore((s) => s.page);
+  const setPage = useAppStore((s) => s.setPage);
   const api = useDesktopApi();
   const [shell, setShell] = useState('');
   useEffect(() => {
@@ -22,29 +42,44 @@ export function App() {
   }, [api]);
   return (
     <div className="app">
-      <header className="app-header">
-        <h1>
-          ClusterPlan{' '}
-          <span className="app-sub">capacity planning and TCO for AI infrastructure</span>
-        </h1>
-        <span className="app-version" data-testid="app-version">
-          {shell}
-        </span>
-      </header>
-      {notice ? (
-        <div
-          className={`notice notice-${notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          <span data-testid="notice">{notice.text}</span>
-          <Button className="btn btn-quiet" onPress={() => showNotice(null)} aria-label="Dismiss">
-            ×
-          </Button>
-        </div>
-      ) : null}
-      <main className="app-main">
-        <EnergyPage />
-      </main>
+      <Tabs
+        className="app-tabs"
+        selectedKey={page}
+        onSelectionChange={(key: Key) => setPage(String(key) as PageId)}
+      >
+        <header className="app-header">
+          <h1>ClusterPlan</h1>
+          <TabList className="app-nav" aria-label="Screens">
+            {PAGES.map((p) => (
+              <Tab key={p.id} id={p.id} className="app-nav-tab">
+                {p.label}
+              </Tab>
+            ))}
+          </TabList>
+          <span className="app-version" data-testid="app-version">
+            {shell}
+          </span>
+        </header>
+        {notice ? (
+          <div
+            className={`notice notice-${notice.kind}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+          >
+            <span data-testid="notice">{notice.text}</span>
+            <Button className="btn btn-quiet" onPress={() => showNotice(null)} aria-label="Dismiss">
+              ×
+            </Button>
+          </div>
+        ) : null}
+        <main className="app-main">
+          {PAGES.map((p) => (
+            <TabPanel key={p.id} id={p.id} className="app-page">
+              <p.Page />
+            </TabPanel>
+          ))}
+        </main>
+      </Tabs>
+      <HelpPanel />
     </div>
   );
 }

@@ -13,7 +13,7 @@ const derived = llama3DerivedRates();
 const ratePerYear = z.number().min(0).max(1000);
 
 export const reliabilitySectionSchema = z
-  .object({
+  .strictObject({
     /** GPU failures (GPU, HBM, SRAM, GPU system processor, SDC, thermal) per GPU-year. */
     gpuFailuresPerGpuYear: ratePerYear.default(derived.gpuPerGpuYear),
     /** Host hardware failures and unplanned host maintenance per node-year. */

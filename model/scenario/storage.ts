@@ -12,7 +12,7 @@ export const storageTierKindSchema = z.enum(['parallel-fs', 'nas', 'object-store
 export type StorageTierKind = z.infer<typeof storageTierKindSchema>;
 
 /** A shared storage tier (parallel file system, NAS or object store). */
-export const storageTierSchema = z.object({
+export const storageTierSchema = z.strictObject({
   kind: storageTierKindSchema.default('parallel-fs'),
   /** Display name or catalog id. */
   name: z.string().max(200).default(''),
@@ -40,9 +40,9 @@ export const datasetFormatSchema = z.enum(['packed-tokens', 'sharded-records', '
 export type DatasetFormat = z.infer<typeof datasetFormatSchema>;
 
 export const storageSectionSchema = z
-  .object({
+  .strictObject({
     dataset: z
-      .object({
+      .strictObject({
         /** Dataset size, TB; null: unknown (the cache hit ratio then needs `nodeCache.hitRatio`). */
         sizeTB: z.number().min(0).max(1e6).nullable().default(null),
         /** Bytes per sample as read; null: from the workload (LLM: seq_len × token bytes). */
@@ -73,16 +73,16 @@ export const storageSectionSchema = z
     checkpointTier: storageTierSchema.nullable().default(null),
     /** Node-local NVMe cache (RAID-0 scratch). */
     nodeCache: z
-      .object({
+      .strictObject({
         /** NVMe drives per node used as cache; 0 = no cache. */
         drivesPerNode: z.number().int().min(0).max(64).default(0),
-        /** Sequential read per drive, GB/s. Default 14 (Micron 9550 PCIe Gen5, catalog). */
+        /** Sequential read per drive, GB/s. Default 14 (Micron 9550 PCIe Gen5 spec, 2024; catalog ssd-gen5-micron-9550). */
         driveReadGBps: z.number().positive().max(200).default(14),
-        /** Sequential write per drive, GB/s. Default 10 (Micron 9550, catalog). */
+        /** Sequential write per drive, GB/s. Default 10 (Micron 9550 spec, 2024; catalog ssd-gen5-micron-9550). */
         driveWriteGBps: z.number().positive().max(200).default(10),
-        /** Capacity per drive, TB. Default 3.84 (DGX H100 cache drives, catalog). */
+        /** Capacity per drive, TB. Default 3.84 (DGX H100 8× 3.84 TB cache drives; catalog nvidia-dgx-h100, flashgenius-storage). */
         driveCapacityTB: z.number().positive().max(1000).default(3.84),
-        /** Power per drive, W. Default 18 (Micron 9550, catalog). */
+        /** Power per drive, W. Default 18 (Micron 9550 ≤ 18 W, 2024; catalog ssd-gen5-micron-9550). */
         drivePowerW: z.number().min(0).max(200).default(18),
         /** Price per drive, USD; null: unknown. */
         drivePriceUsd: z.number().min(0).max(1e6).nullable().default(null),
@@ -94,8 +94,8 @@ export const storageSectionSchema = z
       .prefault({}),
     /** Host CPUs. */
     node: z
-      .object({
-        /** CPU cores per node. Default 112 (DGX H100: 2× Xeon 8480C, catalog). */
+      .strictObject({
+        /** CPU cores per node. Default 112 (DGX H100: 2× Xeon 8480C; NVIDIA DGX SuperPOD RA-11333-001 V11, 2023; catalog nvidia-dgx-h100). */
         cpuCoresPerNode: z.number().int().min(1).max(4096).default(112),
         /** Cores kept for the training processes; null: one per GPU. */
         cpuCoresReservedPerNode: z.number().int().min(0).max(4096).nullable().default(null),
@@ -105,17 +105,17 @@ export const storageSectionSchema = z
       .prefault({}),
     /** Network path from storage to the nodes. */
     network: z
-      .object({
+      .strictObject({
         /** `dedicated` storage NICs/fabric, or `shared-with-compute` (storage traffic competes with collectives). */
         path: z.enum(['dedicated', 'shared-with-compute']).default('dedicated'),
-        /** Storage bandwidth per node on that path, GB/s. Default 40 (SuperPOD: ≥ 40 GB/s per DGX H100). */
+        /** Storage bandwidth per node on that path, GB/s. Default 40 (storage fabric ≥ 40 GB/s per DGX H100; SuperPOD RA-11333-001 V11, 2023). */
         perNodeGBps: z.number().positive().max(1e4).default(40),
       })
       .prefault({}),
     /** Data loader. */
     loader: z
-      .object({
-        /** Batches prefetched ahead of the GPU; 0 = synchronous loading. Default 2 (PyTorch DataLoader prefetch_factor). */
+      .strictObject({
+        /** Batches prefetched ahead of the GPU; 0 = synchronous loading. Default 2 (PyTorch DataLoader `prefetch_factor` default, torch.utils.data docs). */
         prefetchDepthBatches: z.number().int().min(0).max(1024).default(2),
         /** Coefficient of variation of the per-batch fetch time (jitter), 0–5. Default 0.5 (planning estimate). */
         fetchTimeCv: z.number().min(0).max(5).default(0.5),
@@ -127,7 +127,7 @@ export const storageSectionSchema = z
       .prefault({}),
     /** Checkpoints. */
     checkpoint: z
-      .object({
+      .strictObject({
         /** `sync`: training waits for the write; `async`: two-stage, waits only for device→host. */
         mode: z.enum(['sync', 'async']).default('sync'),
         /** Optimizer state saved with the weights. */

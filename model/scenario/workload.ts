@@ -101,6 +101,22 @@ export const trainingSettingsSchema = z.strictObject({
   optimizer: z.literal('adam', { error: 'must be "adam"' }).default('adam'),
   /** Fixed wall-clock overhead added to the time to train (start-up, evaluation), seconds. */
   fixedOverheadS: numIn(0, 1e8, 's').default(0),
+  /**
+   * Periodic evaluation inside the time to train: a forward-only pass over `evalSeqs` sequences
+   * after every `intervalSeqs` trained sequences; null: none.
+   */
+  evaluation: z
+    .strictObject({
+      intervalSeqs: intIn(1, 1e12, 'sequences'),
+      evalSeqs: intIn(1, 1e9, 'sequences'),
+    })
+    .nullable()
+    .default(null),
+  /**
+   * Attention kernel: `flash` (FlashAttention) or `unfused`; `auto`: the engine's default for the
+   * accelerator's software era (unfused on A100, flash on Hopper and newer).
+   */
+  attentionKernel: orAuto(oneOf(['flash', 'unfused']), '"flash" or "unfused"').default('auto'),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 

@@ -67,7 +67,7 @@ export type StackProfile = {
 export const STACKS: Readonly<Record<ServingStack, StackProfile>> = {
   optimized: {
     memoryEfficiency: 0.82,
-    computeFactor: 0.75,
+    computeFactor: 0.7,
     perLayerOverheadS: 48e-6,
     allReduceLatencyS: 8e-6,
     kvMemoryFraction: 0.95,

@@ -58,6 +58,7 @@ export type PreparedServing = {
   readonly instancesPerGpu: number;
   readonly stack: StackProfile;
   readonly accelerator: ServingAccelerator;
+  /** Prompt tokens computed per request (mean prompt + static-shape padding). */
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly ctxMeanTokens: number;
@@ -293,6 +294,8 @@ export function prepareServing(
   }
   const tokensCapacity = kvBudgetBytesPerGpu / kvBytesPerTokenPerGpu;
   const Lin = config.inputTokens;
+  // Static-shape parts pad prompts and contexts to the next bucket: half a bucket on average.
+  const bucketPad = a.shapeBucketTokens / 2;
   const Lout = config.outputTokens;
   const perSeqTokens = stack.reserveFullSequence ? Lin + Lout : Lin + Lout / 2;
   const online = config.load.mode === 'request_rate' || config.load.mode === 'concurrency';
@@ -315,9 +318,9 @@ export function prepareServing(
     instancesPerGpu,
     stack,
     accelerator: a,
-    inputTokens: Lin,
+    inputTokens: Lin + bucketPad,
     outputTokens: Lout,
-    ctxMeanTokens: Lin + Lout / 2,
+    ctxMeanTokens: Lin + Lout / 2 + bucketPad,
     maxTokensPerStep,
     denseReadBytes,
     denseFlopsPerToken,

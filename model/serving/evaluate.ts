@@ -169,7 +169,7 @@ function concurrencyOperatingPoint(
     tpotPctS: tpot * (1 + z * TPOT_CV),
     requestsPerS: X,
     e2eS: S + wait,
-    saturated: concurrency > p.maxBatch,
+    saturated: false,
     utilization: X / copyCapacityRequestsPerS(p),
   };
 }
@@ -198,7 +198,7 @@ function offlineOperatingPoint(
       tpotPctS: tDec + (P * q) / steps,
       requestsPerS: n / total,
       e2eS: total,
-      saturated: true,
+      saturated: false,
       utilization: 1,
     };
   }
@@ -217,7 +217,7 @@ function offlineOperatingPoint(
     tpotPctS: tpot * (1 + z * TPOT_CV),
     requestsPerS: duration !== null && n !== null ? n / duration : X,
     e2eS: S + wait,
-    saturated: true,
+    saturated: false,
     utilization: 1,
   };
 }
@@ -335,7 +335,12 @@ function operatingPoint(p: PreparedServing, config: ServingConfig): OperatingPoi
           wave.e2eS,
           perCopyRun / lambda + (p.outputTokens - 1) * staticDecodeS(p, perCopyRun),
         );
-        return { ...wave, requestsPerS: perCopyRun / duration, utilization: op.utilization };
+        return {
+          ...wave,
+          requestsPerS: perCopyRun / duration,
+          utilization: op.utilization,
+          saturated: op.saturated,
+        };
       }
       // Finite run: N arrivals over N/λ (or N/μ when saturated), the last one done S later.
       const capacity = copyCapacityRequestsPerS(p);

@@ -34,6 +34,12 @@ export type ServingAccelerator = {
   readonly scaleUpBandwidthBytesPerS: number;
   /** Scale-up fabric kind (NVLink/NVSwitch reaches higher all-reduce efficiency). */
   readonly scaleUpFabric: 'nvlink' | 'infinity-fabric' | 'roce' | 'pcie';
+  /**
+   * Graph-compiled parts run fixed tensor shapes: prompt lengths and context lengths are padded
+   * up to buckets of this many tokens (0: dynamic shapes). Intel Gaudi: 128 (vLLM-Gaudi / TGI-Gaudi
+   * bucketing, query-length and context-block buckets step by the 128-token block).
+   */
+  readonly shapeBucketTokens: number;
   /** Board power at default limit (TDP/TGP), W. */
   readonly tdpW: number;
   /** Achievable fraction of the dense peak for large GEMMs (microbenchmark estimate). */
@@ -97,6 +103,7 @@ function fromCatalog(a: Accelerator): ServingAccelerator {
     hbmBandwidthBytesPerS: a.hbmTBps.value * 1e12,
     scaleUpBandwidthBytesPerS: (scaleUpBidirGBps / 2) * 1e9,
     scaleUpFabric: a.scaleUpFabric,
+    shapeBucketTokens: vendorOf(a.vendor) === 'intel' ? 128 : 0,
     tdpW: a.tdpW.value,
     gemmEfficiency: GEMM_EFFICIENCY[a.id] ?? DEFAULT_GEMM,
     source: `catalog ${a.id} (${[...new Set([...d.bf16.sources, ...a.hbmTBps.sources])].join(', ')})`,

@@ -113,6 +113,10 @@ export type ServingResult = {
   readonly capacityOutputTokensPerS: number;
   /** Offered load / capacity (≥ 1: saturated, requests queue). */
   readonly utilization: number;
+  /**
+   * Open-loop arrivals at or above capacity: the queue grows with the length of the run (never
+   * set for offline, closed-loop or static-batch loads, whose backlog is bounded).
+   */
   readonly saturated: boolean;
   /** Share of the decode step spent on each term at the operating point (sums to 1). */
   readonly stepBreakdown: {

@@ -29,9 +29,8 @@ export {
   TRAINING_CASE_METRICS,
   isMlperfGpt3Case,
   mapAcceleratorId,
-  mlperfGpt3EvalSeconds,
   predictTrainingStepCase,
   trainingCaseSchema,
   trainingCaseToInput,
 } from './training';
-export type { TrainingCase } from './training';
+export type { TrainingCase, TrainingCaseOptions } from './training';

@@ -121,8 +121,16 @@ export function mapAcceleratorId(caseId: string): string {
   return ACCELERATOR_ID_ALIASES[caseId] ?? caseId;
 }
 
+export type TrainingCaseOptions = {
+  /** Include the MLPerf GPT-3 periodic evaluations in the time to train. */
+  readonly mlperfGpt3Evaluation?: boolean;
+};
+
 /** Map a checked training-step case to the training engine's input (units unchanged). */
-export function trainingCaseToInput(c: TrainingCase): TrainingInput {
+export function trainingCaseToInput(
+  c: TrainingCase,
+  options: TrainingCaseOptions = {},
+): TrainingInput {
   const p = c.parallelism;
   return {
     model: {
@@ -144,6 +152,14 @@ export function trainingCaseToInput(c: TrainingCase): TrainingInput {
       finetune: c.training.finetune ? { method: 'lora', rank: c.training.finetune.rank } : null,
       tokensToTrain: c.training.tokens_to_train,
       optimizer: 'adam',
+      ...(options.mlperfGpt3Evaluation
+        ? {
+            evaluation: {
+              intervalSeqs: MLPERF_GPT3_PROTOCOL.evalIntervalSeqs,
+              evalSeqs: MLPERF_GPT3_PROTOCOL.evalSeqs,
+            },
+          }
+        : {}),
     },
     parallelism:
       p === null
@@ -183,14 +199,12 @@ export function trainingCaseToInput(c: TrainingCase): TrainingInput {
  * - Each evaluation runs forward-only over 24,567 C4 validation documents (same READMEs,
  *   "Evaluation thoroughness"). Their size in tokens: 24,567 × 2,142.7 characters (the
  *   reference's select_example.py output) = 52.6 M characters; at ≈ 4.5 characters per
- *   SentencePiece token that is ≈ 11.6 M tokens ≈ 5,660 sequences of 2,048. The figure used,
- *   11,590,004 tokens, is the reference's stated eval-set size as remembered by the author of
- *   this file, NOT re-read in a stored source; it agrees with the character estimate above.
- * - An evaluation costs the forward share of a training step per sequence, on the same
- *   layout: eval time = evalSeqs / globalBatch × stepTime × forward / (forward + backward +
- *   recompute), from the engine's own breakdown.
- * - The run stops at the evaluation that reaches the target, so the number of evaluations is
- *   tokens_to_train / (24,576 × 2,048).
+ *   SentencePiece token that is ≈ 11.6 M tokens. The figure used, 11,590,004 tokens, is the
+ *   reference's stated eval-set size as remembered by the author of this file, NOT re-read in a
+ *   stored source; it agrees with the character estimate above. Packed into sequences of
+ *   2,048: 5,660 sequences (the last one partly filled).
+ * - The engine models the evaluations itself (`training.evaluation`: forward-only, pipelined,
+ *   on the training layout; model/training), so the method lives in one place.
  * No other fixed start-up time is added: no published figure for it was found, and run_start
  * follows initialisation by the rules.
  */
@@ -198,35 +212,16 @@ export const MLPERF_GPT3_PROTOCOL = {
   evalIntervalSeqs: 24_576,
   evalTokens: 11_590_004,
   seqLen: 2048,
+  /** ⌈11,590,004 / 2,048⌉ sequences per evaluation. */
+  evalSeqs: Math.ceil(11_590_004 / 2048),
   source:
     'MLPerf Training GPT-3 reference README (mlcommons/training large_language_model) and NVIDIA MLPerf Training v4.0 gpt3 README: evaluate every 24,576 samples on 24,567 C4 validation examples',
 } as const;
 
-/** Whether a case is an MLPerf Training GPT-3 time-to-train result (by its id or source). */
+/** Whether a case is an MLPerf Training GPT-3 result (by its id or source). */
 export function isMlperfGpt3Case(id: string, source: string | undefined): boolean {
   const text = `${id} ${source ?? ''}`;
   return /mlperf/i.test(text) && /gpt-?3/i.test(text);
-}
-
-/**
- * Time spent in MLPerf GPT-3 evaluations over a run, seconds.
- * @param r - engine result for the case's layout (step time and breakdown in s)
- * @param tokensToTrain - tokens trained until the target is reached
- * @param globalBatchSeqs - sequences per optimizer step
- */
-export function mlperfGpt3EvalSeconds(
-  r: TrainingResult,
-  tokensToTrain: number,
-  globalBatchSeqs: number,
-): number {
-  const p = MLPERF_GPT3_PROTOCOL;
-  const evals = Math.max(1, Math.floor(tokensToTrain / (p.evalIntervalSeqs * p.seqLen) + 1e-9));
-  const evalSeqs = p.evalTokens / p.seqLen;
-  const b = r.breakdown;
-  const compute = b.forwardS + b.backwardS + b.recomputeS;
-  const forwardShare = compute > 0 ? b.forwardS / compute : 1 / 3;
-  const perEvalS = (evalSeqs / globalBatchSeqs) * r.stepTimeS * forwardShare;
-  return evals * perEvalS;
 }
 
 /** Metrics a training-step case may observe, read from the engine's result. */
@@ -274,22 +269,17 @@ export function predictTrainingStepCase(
   if (!direct && c.training.tokens_to_train === null) {
     throw new Error(`training.tokens_to_train is required for metric "${metric}"`);
   }
-  const input = trainingCaseToInput(c);
+  const mlperf = !direct && isMlperfGpt3Case(id, source);
+  const input = trainingCaseToInput(c, { mlperfGpt3Evaluation: mlperf });
   const r = simulateTraining(input);
-  const layoutNote = `layout tp${r.layout.tp} pp${r.layout.pp} dp${r.layout.dp} cp${r.layout.cp} vpp${r.layout.vpp} mb${r.layout.microBatch} ${r.layout.recompute}`;
-  const notes: string[] = [layoutNote];
+  const l = r.layout;
+  const notes: string[] = [
+    `layout tp${l.tp} pp${l.pp} dp${l.dp} cp${l.cp} vpp${l.vpp} mb${l.microBatch} ${l.recompute}`,
+  ];
   if (!r.memory.fits) notes.push('does not fit in HBM');
   if (direct) return { value: direct(r), notes };
   if (r.timeToTrainS === null) throw new Error('engine returned no time to train');
-  let seconds = r.timeToTrainS;
-  if (isMlperfGpt3Case(id, source) && c.training.tokens_to_train !== null) {
-    const evalS = mlperfGpt3EvalSeconds(
-      r,
-      c.training.tokens_to_train,
-      c.training.global_batch_seqs,
-    );
-    seconds += evalS;
-    notes.push(`MLPerf GPT-3 evaluation overhead ${(evalS / 60).toFixed(2)} min`);
-  }
+  if (mlperf) notes.push('MLPerf GPT-3 evaluations included (every 24,576 sequences)');
+  const seconds = r.timeToTrainS;
   return { value: metric === 'time_to_train_min' ? seconds / 60 : seconds / 86_400, notes };
 }

@@ -71,6 +71,24 @@ describe('evaluate', () => {
     expect(r.metrics['time_to_train_days']?.value).toBeCloseTo(2e12 / tps / 86400, 3);
   });
 
+  it('periodic evaluation lengthens the time to train, not the step', () => {
+    const s = example(IB);
+    if (s.workload.kind !== 'training') throw new Error('kind');
+    const withEval: Scenario = {
+      ...s,
+      workload: {
+        ...s.workload,
+        training: { ...s.workload.training, evaluation: { intervalSeqs: 10_240, evalSeqs: 1024 } },
+      },
+    };
+    const a = evaluate(s);
+    const b = evaluate(withEval);
+    expect(b.metrics['step_time_s']?.value).toBe(a.metrics['step_time_s']?.value);
+    expect(b.metrics['time_to_train_days']?.value).toBeGreaterThan(
+      a.metrics['time_to_train_days']?.value ?? 0,
+    );
+  });
+
   it('RoCE is not faster than InfiniBand at the same line rate, Ethernet/TCP not faster than RoCE', () => {
     const [ib, roce, eth] = evaluateMany(
       parseScenarioFileOrThrow('compare-fabrics-70b-1024xh100.json'),
@@ -87,6 +105,8 @@ describe('evaluate', () => {
     expect(input.training.microBatch).toBeNull();
     expect(input.training.recompute).toBeNull();
     expect(input.training.finetune).toEqual({ method: 'lora', rank: 16 });
+    expect(input.training.attentionKernel).toBeNull();
+    expect(input.training.evaluation).toBeNull();
     expect(input.cluster).toEqual({
       acceleratorId: 'h100-sxm',
       gpus: 8,

@@ -6,14 +6,13 @@ import {
   isMlperfGpt3Case,
   loadValidationFile,
   mapAcceleratorId,
-  mlperfGpt3EvalSeconds,
   runValidation,
   summarize,
   trainingCaseSchema,
   trainingCaseToInput,
 } from '../../../model/validation';
 import type { CaseHandler, CaseResult } from '../../../model/validation';
-import type { TrainingResult } from '../../../model/training';
+import { simulateTraining } from '../../../model/training';
 
 function testCase(
   id: string,
@@ -34,6 +33,10 @@ const echo: CaseHandler = (raw) => {
   if (typeof v !== 'number') throw new Error('no prediction in case');
   return { value: v };
 };
+
+const dev = JSON.parse(
+  readFileSync(new URL('../../../../shared/validation/training-dev.json', import.meta.url), 'utf8'),
+) as { cases: Record<string, unknown>[] };
 
 describe('validation harness', () => {
   it('computes error %, tolerance and the summary (hand-checked)', () => {
@@ -136,13 +139,6 @@ describe('validation harness', () => {
 });
 
 describe('training-step case mapping', () => {
-  const dev = JSON.parse(
-    readFileSync(
-      new URL('../../../../shared/validation/training-dev.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { cases: Record<string, unknown>[] };
-
   it('every training-dev case matches the case schema', () => {
     for (const c of dev.cases) {
       const r = trainingCaseSchema.safeParse(c);
@@ -220,25 +216,24 @@ describe('MLPerf GPT-3 protocol overhead', () => {
     expect(isMlperfGpt3Case('mlperf_llama2_70b_lora', 'MLPerf')).toBe(false);
   });
 
-  it('evaluation time = evals × evalSeqs/GBS × step × forward share (hand-checked)', () => {
-    const r = {
-      stepTimeS: 10,
-      breakdown: {
-        forwardS: 2,
-        backwardS: 4,
-        recomputeS: 0,
-        tpCommS: 1,
-        cpCommS: 0,
-        epCommS: 0,
-        ppCommS: 0,
-        dpCommS: 1,
-        bubbleS: 2,
-        optimizerS: 0,
-      },
-    } as unknown as TrainingResult;
-    // 24 intervals of 24,576 × 2,048 tokens; 11,590,004 / 2,048 = 5,659.18 eval sequences;
-    // 5,659.18 / 1,536 × 10 s × 1/3 = 12.281 s per evaluation → 294.75 s.
-    const tokens = 24 * MLPERF_GPT3_PROTOCOL.evalIntervalSeqs * MLPERF_GPT3_PROTOCOL.seqLen;
-    expect(mlperfGpt3EvalSeconds(r, tokens, 1536)).toBeCloseTo(294.749, 2);
+  it('MLPerf GPT-3 cases turn on the engine evaluation with the protocol; others do not', () => {
+    const mlperf = dev.cases.find(
+      (x) => x['id'] === 'mlperf_v4p1_gpt3_NVIDIA_eos_n64_ngc24p09_nemo',
+    );
+    const c = trainingCaseSchema.parse(mlperf);
+    expect(trainingCaseToInput(c, { mlperfGpt3Evaluation: true }).training.evaluation).toEqual({
+      intervalSeqs: 24_576,
+      evalSeqs: 5_660,
+    });
+    expect(trainingCaseToInput(c).training.evaluation).toBeUndefined();
+    expect(MLPERF_GPT3_PROTOCOL.evalSeqs).toBe(5660);
+    // The evaluations lengthen the predicted time to train, by a few per cent (forward-only
+    // over 5,660 of every 24,576 sequences: at most 5,660 / 24,576 / 3 ≈ 7.7 % of compute
+    // plus pipeline fill per evaluation).
+    const withEval = simulateTraining(trainingCaseToInput(c, { mlperfGpt3Evaluation: true }));
+    const without = simulateTraining(trainingCaseToInput(c));
+    const ratio = (withEval.timeToTrainS ?? 0) / (without.timeToTrainS ?? 1);
+    expect(ratio).toBeGreaterThan(1.02);
+    expect(ratio).toBeLessThan(1.15);
   });
 });

@@ -1,0 +1,124 @@
+import type { StateCreator } from 'zustand';
+import {
+  canRedo,
+  canUndo,
+  commit,
+  createHistory,
+  redo,
+  undo,
+  type History,
+} from '../workspace/history';
+import { getTemplate } from '../workspace/templates';
+import {
+  addScenario,
+  deleteScenario,
+  duplicateScenario,
+  EMPTY_WORKSPACE,
+  moveScenario,
+  renameScenario,
+  replaceScenarioDoc,
+  setBaseline,
+  setScenarioField,
+  structuredCloneJson,
+  type Workspace,
+} from '../workspace/workspace';
+import type { AppState } from './index';
+
+/**
+ * The open scenarios with undo/redo. Every edit goes through `apply` with a pure command, so
+ * undo/redo covers every edit. `activeId` (which scenario the editor shows) is view state and
+ * not part of the history.
+ */
+export type WorkspaceSlice = {
+  history: History<Workspace>;
+  activeId: string | null;
+  apply: (command: (ws: Workspace) => Workspace) => void;
+  undo: () => void;
+  redo: () => void;
+  canUndo: () => boolean;
+  canRedo: () => boolean;
+  setActive: (id: string | null) => void;
+  /** A new scenario from a template (examples/); returns its id, or null when 8 are open. */
+  addFromTemplate: (templateId: string) => string | null;
+  duplicate: (id: string) => string | null;
+  rename: (id: string, name: string) => void;
+  remove: (id: string) => void;
+  move: (id: string, toIndex: number) => void;
+  markBaseline: (id: string) => void;
+  setField: (id: string, path: readonly (string | number)[], value: unknown) => void;
+  replaceDoc: (id: string, doc: Readonly<Record<string, unknown>>) => void;
+  /** Replace the whole workspace (a file opened); undoable like any edit. */
+  loadWorkspace: (ws: Workspace) => void;
+};
+
+let counter = 0;
+function newId(): string {
+  counter += 1;
+  return `s${counter}`;
+}
+
+function initialWorkspace(): Workspace {
+  const a = addScenario(
+    EMPTY_WORKSPACE,
+    newId(),
+    structuredCloneJson(getTemplate('pretrain-ib').doc),
+  );
+  return addScenario(a, newId(), structuredCloneJson(getTemplate('pretrain-roce').doc));
+}
+
+export const createWorkspaceSlice: StateCreator<AppState, [], [], WorkspaceSlice> = (set, get) => {
+  const initial = initialWorkspace();
+  const apply = (command: (ws: Workspace) => Workspace) =>
+    set((s) => {
+      const history = commit(s.history, command(s.history.present));
+      const ids = history.present.scenarios.map((x) => x.id);
+      const activeId =
+        s.activeId !== null && ids.includes(s.activeId) ? s.activeId : (ids[0] ?? null);
+      return { history, activeId };
+    });
+  const keepActiveValid = (history: History<Workspace>, activeId: string | null) => {
+    const ids = history.present.scenarios.map((x) => x.id);
+    return activeId !== null && ids.includes(activeId) ? activeId : (ids[0] ?? null);
+  };
+  return {
+    history: createHistory(initial),
+    activeId: initial.scenarios[0]?.id ?? null,
+    apply,
+    undo: () =>
+      set((s) => {
+        const history = undo(s.history);
+        return { history, activeId: keepActiveValid(history, s.activeId) };
+      }),
+    redo: () =>
+      set((s) => {
+        const history = redo(s.history);
+        return { history, activeId: keepActiveValid(history, s.activeId) };
+      }),
+    canUndo: () => canUndo(get().history),
+    canRedo: () => canRedo(get().history),
+    setActive: (id) => set({ activeId: id }),
+    addFromTemplate: (templateId) => {
+      const before = get().history.present;
+      const id = newId();
+      apply((ws) => addScenario(ws, id, structuredCloneJson(getTemplate(templateId).doc)));
+      if (get().history.present === before) return null;
+      set({ activeId: id });
+      return id;
+    },
+    duplicate: (sourceId) => {
+      const before = get().history.present;
+      const id = newId();
+      apply((ws) => duplicateScenario(ws, sourceId, id));
+      if (get().history.present === before) return null;
+      set({ activeId: id });
+      return id;
+    },
+    rename: (id, name) => apply((ws) => renameScenario(ws, id, name)),
+    remove: (id) => apply((ws) => deleteScenario(ws, id)),
+    move: (id, toIndex) => apply((ws) => moveScenario(ws, id, toIndex)),
+    markBaseline: (id) => apply((ws) => setBaseline(ws, id)),
+    setField: (id, path, value) => apply((ws) => setScenarioField(ws, id, path, value)),
+    replaceDoc: (id, doc) => apply((ws) => replaceScenarioDoc(ws, id, doc)),
+    loadWorkspace: (ws) => apply(() => ws),
+  };
+};
