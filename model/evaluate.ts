@@ -1,4 +1,5 @@
 import { builtinCatalog, mergeUserCatalog } from './catalog';
+import type { Catalog } from './catalog';
 import { defaultSystemByAccelerator, evaluatePowerAndCost } from './cost';
 import type { PowerCostResult } from './cost';
 import { checkMetricValue, metricRegistry } from './metrics';
@@ -12,8 +13,8 @@ import {
   servingConfigFromWorkload,
   servingFigures,
 } from './serving';
-import { simulateTraining, trainingMetricValues } from './training';
-import type { TrainingInput, TrainingResult } from './training';
+import { scalingCurve, simulateTraining, trainingMetricValues } from './training';
+import type { ScalingPoint, TrainingInput, TrainingResult } from './training';
 
 /**
  * `evaluate(scenario)`: the engine's one entry point. Pure and deterministic: a validated
@@ -440,6 +441,22 @@ export const dataReliabilityStage: EvaluationStage = {
 };
 
 /**
+ * Built-in catalog merged with a scenario's user entries, memoised per user-catalog object so
+ * repeated evaluations of one scenario (what-if edits elsewhere) reuse the same catalog, and
+ * with it the power/cost stage's per-build cache. A memo only: the result is the same.
+ */
+const mergedCatalogs = new WeakMap<Scenario['userCatalog'], Catalog>();
+function catalogFor(user: Scenario['userCatalog']): Catalog {
+  if (user.entries.length === 0) return builtinCatalog();
+  let c = mergedCatalogs.get(user);
+  if (!c) {
+    c = mergeUserCatalog(builtinCatalog(), user);
+    mergedCatalogs.set(user, c);
+  }
+  return c;
+}
+
+/**
  * Stage 3 (power-cost): power by component at the predicted GPU activity, facility, racks,
  * networks' bill of materials and every cost figure (model/cost's `evaluatePowerAndCost`).
  * Runs when the catalog has a reference system for the accelerator; otherwise says so.
@@ -461,10 +478,15 @@ export const powerCostStage: EvaluationStage = {
     }
     const dr = ctx.dataReliability;
     const useful = dr ? dr.wallShares.useful : 1;
-    const wallDays = ctx.metrics['time_to_train_wall_days']?.value ?? r.timeToTrainDays;
+    // A job that makes no progress (data/reliability stage) has no time to train and no
+    // throughput to price; otherwise use the wall-clock figures.
+    const stalled = dr !== null && (dr.timeToTrainFactor === null || useful <= 0);
+    const wallDays = stalled
+      ? null
+      : (ctx.metrics['time_to_train_wall_days']?.value ?? r.timeToTrainDays);
     const tiers = network.scaleOut.fatTreeTiers;
     // The scenario's user catalog entries override or extend the built-in catalog.
-    const catalog = mergeUserCatalog(builtinCatalog(), s.userCatalog);
+    const catalog = catalogFor(s.userCatalog);
     const out = evaluatePowerAndCost(
       {
         acceleratorId: compute.acceleratorId,
@@ -476,7 +498,7 @@ export const powerCostStage: EvaluationStage = {
         oversubscription: network.scaleOut.oversubscriptionRatio,
         // GPUs compute this share of wall time: their share of a step times the useful share.
         gpuBusyFraction: gpuComputeShare(r) * useful,
-        tokensPerSecond: r.tokensPerS * useful,
+        tokensPerSecond: stalled ? null : r.tokensPerS * useful,
         timeToTrainS: wallDays === null ? null : wallDays * 86_400,
         ...(storage.dataTier.capacityTB !== null
           ? { storageCapacityTb: storage.dataTier.capacityTB }
@@ -565,4 +587,25 @@ export function evaluateMany(
   stages: readonly EvaluationStage[] = evaluationStages,
 ): EvaluationResult[] {
   return scenarios.map((s) => evaluate(s, stages));
+}
+
+/**
+ * The scaling curve of a training scenario: throughput and efficiency against GPU count at
+ * the scenario's global batch (strong scaling), from the training engine's `scalingCurve`
+ * (model/training). Not part of `evaluate()` (it runs the engine once per point).
+ * @param gpuCounts - GPU counts to evaluate (default: the engine's powers of two)
+ * @returns points with GPUs, step time (s), tokens/s, efficiency (%), MFU (%), layout, fit
+ * @throws Error naming `workload.kind` for a serving scenario
+ */
+export function scalingCurveFor(scenario: Scenario, gpuCounts?: readonly number[]): ScalingPoint[] {
+  const w = scenario.workload;
+  if (w.kind !== 'training') {
+    throw new Error('workload.kind: a scaling curve needs a training workload');
+  }
+  const input = toTrainingInput(scenario, w);
+  try {
+    return gpuCounts === undefined ? scalingCurve(input) : scalingCurve(input, gpuCounts);
+  } catch (e) {
+    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceleratorIds } from '../catalog/accelerators';
 import { userCatalogSchema } from '../catalog/user';
 import { clusterSectionSchema } from './cluster';
 import { facilitySectionSchema } from './facility';
@@ -52,6 +53,17 @@ export const scenarioSchema = z
         path: ['cluster', 'compute', 'gpusPerNode'],
         message: `must not exceed cluster.compute.gpus (${s.cluster.compute.gpus})`,
       });
+    }
+    if (s.workload.kind === 'training') {
+      const known = acceleratorIds();
+      if (!known.includes(s.cluster.compute.acceleratorId)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: s.cluster.compute.acceleratorId,
+          path: ['cluster', 'compute', 'acceleratorId'],
+          message: `unknown accelerator "${s.cluster.compute.acceleratorId}" (catalog ids: ${known.join(', ')})`,
+        });
+      }
     }
     if (s.workload.kind !== 'training' || s.workload.parallelism === 'auto') return;
     const p = s.workload.parallelism;

@@ -4,8 +4,10 @@
  * for each load mode. Pure functions; one `prepare` per configuration, then cheap evaluations.
  *
  * Step time per pipeline stage, summed over kernels that run one after another:
- *   GEMMs:      max(weight bytes / (BW·η_mem), 2·params·tokens / (peak·η_gemm))   (roofline per
- *               component; MoE experts: distinct experts touched by the step, see memory.ts)
+ *   GEMMs:      max(mem, math) + κ·min(mem, math), mem = weight bytes / (BW·η_mem),
+ *               math = 2·params·tokens / (peak·MAMF·η_serve)   (per component; MoE experts:
+ *               distinct experts touched by the step, see memory.ts; κ = WEIGHT_STREAM_EXPOSED)
+ *   elementwise: norms, residuals, rotary, activation, quantisation bytes per token / BW
  *   attention:  KV bytes read / (BW·η_mem) + causal prefill FLOPs 2·L·h·s² / (peak16·η_attn)
  *   TP comm:    2 all-reduces per layer: α + 2(tp−1)/tp · tokens·h·2 B / (link·η_link)
  *   fixed:      layers × per-layer kernel floor + per-step runtime

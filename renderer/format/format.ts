@@ -62,3 +62,13 @@ export function formatEnergyKwh(kwh: number, locale?: string): string {
   if (abs >= 1e3) return `${formatNumber(kwh / 1e3, 1, locale)} MWh`;
   return `${formatNumber(kwh, 0, locale)} kWh`;
 }
+
+/** Compact count for chart axes (1.2M, 35K), in the system locale. */
+export function formatNumberCompact(value: number, locale?: string): string {
+  return nf(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+/** A measured or predicted figure to a few significant digits (3.528, 1,385, 0.0214). */
+export function formatSignificant(value: number, digits = 4, locale?: string): string {
+  return nf(locale, { maximumSignificantDigits: digits }).format(value);
+}

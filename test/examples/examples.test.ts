@@ -19,6 +19,16 @@ describe('examples/', () => {
     for (const f of files) expect(readme).toContain(f);
   });
 
+  it.each(files)('%s round-trips: a parsed scenario saved as JSON parses to itself', (f) => {
+    const raw = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown;
+    const parsed = parseScenarioFile(raw);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    for (const s of parsed.scenarios) {
+      const again = parseScenarioFile(JSON.parse(JSON.stringify(s)) as unknown);
+      expect(again.ok && again.scenarios[0]).toEqual(s);
+    }
+  });
+
   it.each(files)('%s parses and evaluates to finite metrics (training: fits in memory)', (f) => {
     const raw = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as unknown;
     const parsed = parseScenarioFile(raw);

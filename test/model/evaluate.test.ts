@@ -5,6 +5,7 @@ import {
   evaluate,
   evaluateMany,
   powerCostStage,
+  scalingCurveFor,
   toScenarioPaths,
   toTrainingInput,
   trainingStage,
@@ -242,6 +243,44 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(r.powerCost?.nodes).toBe(128);
   });
 
+  it('user catalog entries reach the power/cost stage (a quoted system price changes capex)', () => {
+    const s = example(IB);
+    const quoted = parseScenarioOrThrow({
+      ...JSON.parse(readFileSync(new URL(`../../examples/${IB}`, import.meta.url), 'utf8')),
+      userCatalog: {
+        entries: [
+          {
+            kind: 'system',
+            id: 'dgx-h100',
+            date: '2026-01',
+            source: 'test quote',
+            fields: { priceUsd: 1 },
+          },
+        ],
+      },
+    });
+    const base = evaluate(s).metrics['capex_usd']?.value ?? 0;
+    const cheap = evaluate(quoted).metrics['capex_usd']?.value ?? 0;
+    expect(cheap).toBeLessThan(base);
+    // Memoised per user catalog: a second evaluation gives the same figures.
+    expect(evaluate(quoted).metrics['capex_usd']?.value).toBe(cheap);
+  });
+
+  it('a job whose interruptions outpace its restarts has no wall time to train and stays finite', () => {
+    const raw = JSON.parse(
+      readFileSync(new URL(`../../examples/${IB}`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    const s = parseScenarioOrThrow({
+      ...raw,
+      reliability: { plannedInterruptionsPerDay: 100, detectionMin: 600, rescheduleMin: 600 },
+    });
+    const r = evaluate(s);
+    expect(r.metrics['time_to_train_wall_days']).toBeUndefined();
+    expect(r.warnings.some((w) => w.includes('no progress'))).toBe(true);
+    for (const [id, m] of Object.entries(r.metrics))
+      expect(Number.isFinite(m.value), id).toBe(true);
+  });
+
   it('power/cost is skipped with a warning when the catalog has no reference system', () => {
     const s = example(IB);
     const l40s: Scenario = {
@@ -262,6 +301,22 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(r.training).toBeNull();
     expect(r.metrics['output_tokens_per_s']?.unit).toBe('tokens/s');
     expect(r.bottleneck?.stage).toBe('serving');
+  });
+});
+
+describe('scalingCurveFor', () => {
+  it('throughput does not fall as GPUs are added at fixed global batch; serving is rejected', () => {
+    const points = scalingCurveFor(example(IB), [256, 512, 1024]);
+    expect(points.map((p) => p.gpus)).toEqual([256, 512, 1024]);
+    for (let i = 1; i < points.length; i++) {
+      expect(points[i]?.tokensPerS ?? 0).toBeGreaterThanOrEqual(
+        (points[i - 1]?.tokensPerS ?? 0) * 0.999,
+      );
+    }
+    for (const p of points) expect(p.scalingEfficiencyPct).toBeLessThanOrEqual(100.0001);
+    expect(() => scalingCurveFor(example('serving-llama3-70b-8xh100-fp8.json'))).toThrow(
+      /workload.kind/,
+    );
   });
 });
 

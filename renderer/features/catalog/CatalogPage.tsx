@@ -1,8 +1,598 @@
-/** Catalog page (being built: this placeholder is replaced by the page itself). */
-export function CatalogPage() {
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Cell,
+  Checkbox,
+  Column,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  NumberField,
+  Popover,
+  Row,
+  SearchField,
+  Select,
+  SelectValue,
+  Table,
+  TableBody,
+  TableHeader,
+  TextField,
+  type Key,
+  type Selection,
+} from 'react-aria-components';
+import { isAllowedExternalUrl } from '../../../electron/contract';
+import { catalogKinds, type CatalogKind, type UserEntry } from '../../../model/catalog';
+import type { Source } from '../../../model/catalog/sourced';
+import { formatNumber } from '../../format/format';
+import { useDesktopApi } from '../../platform/desktopApi';
+import { useAppStore } from '../../store';
+import {
+  KIND_LABELS,
+  buildUserEntry,
+  catalogForEntries,
+  catalogRows,
+  draftFromEntry,
+  editableFields,
+  filterRows,
+  sourcesOf,
+  userEntriesOf,
+  type BrowseKind,
+  type CatalogRow,
+  type EntryDraft,
+  type EntryIssue,
+} from './catalogBrowse';
+import './catalog.css';
+
+/** Rows shown at once (the search narrows the rest). */
+const MAX_ROWS = 200;
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** A labelled select over string options (React Aria Select). */
+function Choice(props: {
+  label: string;
+  value: string;
+  options: readonly { id: string; label: string }[];
+  onChange: (v: string) => void;
+  testId: string;
+  error?: string | undefined;
+}) {
   return (
-    <section className="panel" aria-labelledby="CatalogPage-title">
-      <h2 id="CatalogPage-title">Catalog</h2>
+    <Select
+      className="field"
+      selectedKey={props.value}
+      onSelectionChange={(k: Key | null) => k !== null && props.onChange(String(k))}
+      isInvalid={props.error !== undefined}
+      data-testid={props.testId}
+    >
+      <Label className="field-label">{props.label}</Label>
+      <Button className="select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <FieldError className="field-error">{props.error}</FieldError>
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={props.options}>
+          {(o) => (
+            <ListBoxItem className="select-item" id={o.id} textValue={o.label}>
+              {o.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** A source, as a link button through the DesktopApi when allow-listed, else as text. */
+function SourceLink(props: { source: Source }) {
+  const api = useDesktopApi();
+  const { source } = props;
+  if (source.url !== '' && isAllowedExternalUrl(source.url)) {
+    return (
+      <Button
+        className="link-button"
+        onPress={() => void api.openExternal({ url: source.url })}
+        aria-label={`${source.title} (opens in the browser)`}
+      >
+        {source.title}
+      </Button>
+    );
+  }
+  return (
+    <span>
+      {source.title}
+      {source.url !== '' ? <span className="catalog-url"> ({source.url})</span> : null}
+    </span>
+  );
+}
+
+/** The numbers of one entry, each with its source, date, basis and soft/read flag. */
+function EntryDetail(props: {
+  row: CatalogRow;
+  sources: ReadonlyMap<string, Source>;
+  onOverride: (() => void) | null;
+}) {
+  const { row } = props;
+  return (
+    <section
+      className="catalog-detail"
+      aria-labelledby="catalog-detail-title"
+      data-testid="catalog-detail"
+    >
+      <h3 id="catalog-detail-title">
+        {row.name} <span className="catalog-kind">{KIND_LABELS[row.kind]}</span>
+        {row.user ? <span className="badge badge-user">user entry</span> : null}
+      </h3>
+      <p className="catalog-id">
+        id <code>{row.id}</code>
+        {row.vendor ? ` · ${row.vendor}` : ''}
+      </p>
+      <table className="catalog-numbers">
+        <caption className="visually-hidden">Numbers of {row.name} with their sources</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col" className="num">
+              Value
+            </th>
+            <th scope="col">Source</th>
+            <th scope="col">Date</th>
+            <th scope="col">Basis</th>
+          </tr>
+        </thead>
+        <tbody>
+          {row.numbers.map(({ path, n }) => (
+            <tr key={path}>
+              <th scope="row">
+                <code>{path}</code>
+              </th>
+              <td className="num">
+                {formatNumber(n.value, 4)} {n.unit}
+              </td>
+              <td>
+                {sourcesOf(n, props.sources).map((s) => (
+                  <div key={s.id}>
+                    <SourceLink source={s} />
+                  </div>
+                ))}
+                {n.note ? <div className="catalog-note">{n.note}</div> : null}
+              </td>
+              <td>{n.date}</td>
+              <td>
+                {n.basis}{' '}
+                <span className={n.soft ? 'badge badge-soft' : 'badge badge-firm'}>
+                  {n.soft ? 'soft' : 'firm'}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.onOverride ? (
+        <Button className="btn" onPress={props.onOverride}>
+          Override with a user entry…
+        </Button>
+      ) : (
+        <p className="catalog-note">
+          Accelerators are edited in the accelerator catalog, not here.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The add/edit form of one user entry, with errors naming the field. */
+function EntryForm(props: {
+  draft: EntryDraft;
+  isNew: boolean;
+  issues: readonly EntryIssue[];
+  onChange: (d: EntryDraft) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const { draft } = props;
+  const err = (field: string) => {
+    const found = props.issues.filter((i) => i.field === field);
+    return found.length ? found.map((i) => i.message).join('; ') : undefined;
+  };
+  const fields = editableFields(draft.kind);
+  const setField = (name: string, v: string | number) =>
+    props.onChange({ ...draft, fields: { ...draft.fields, [name]: v } });
+  const other = props.issues.filter(
+    (i) =>
+      !['kind', 'id', 'date', 'source'].includes(i.field) &&
+      !fields.some((f) => `fields.${f.name}` === i.field),
+  );
+  return (
+    <form
+      className="catalog-form"
+      aria-labelledby="catalog-form-title"
+      data-testid="user-entry-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave();
+      }}
+    >
+      <h3 id="catalog-form-title">
+        {props.isNew ? 'Add a user entry' : `Edit user entry ${draft.id}`}
+      </h3>
+      <p className="catalog-note">
+        Numbers you enter are marked as user-sourced with your date and source. Leave a field empty
+        to keep the catalogued value (when overriding an existing id).
+      </p>
+      <div className="catalog-form-grid">
+        <Choice
+          label="Kind"
+          value={draft.kind}
+          options={catalogKinds.map((k) => ({ id: k, label: KIND_LABELS[k] }))}
+          onChange={(k) => props.onChange({ ...draft, kind: k as CatalogKind, fields: {} })}
+          testId="entry-kind"
+          error={err('kind')}
+        />
+        <TextField
+          className="field"
+          value={draft.id}
+          onChange={(v) => props.onChange({ ...draft, id: v })}
+          isInvalid={err('id') !== undefined}
+          data-testid="entry-id"
+        >
+          <Label className="field-label">Id (lower case)</Label>
+          <Input className="field-input field-input-boxed" />
+          <FieldError className="field-error">{err('id')}</FieldError>
+        </TextField>
+        <TextField
+          className="field"
+          value={draft.date}
+          onChange={(v) => props.onChange({ ...draft, date: v })}
+          isInvalid={err('date') !== undefined}
+          data-testid="entry-date"
+        >
+          <Label className="field-label">Date of the source (YYYY-MM-DD)</Label>
+          <Input className="field-input field-input-boxed" />
+          <FieldError className="field-error">{err('date')}</FieldError>
+        </TextField>
+        <TextField
+          className="field"
+          value={draft.source}
+          onChange={(v) => props.onChange({ ...draft, source: v })}
+          isInvalid={err('source') !== undefined}
+          data-testid="entry-source"
+        >
+          <Label className="field-label">Source (quote, datasheet)</Label>
+          <Input className="field-input field-input-boxed" />
+          <FieldError className="field-error">{err('source')}</FieldError>
+        </TextField>
+        {fields.map((f) => {
+          const e = err(`fields.${f.name}`);
+          const v = draft.fields[f.name];
+          if (f.type === 'number') {
+            return (
+              <NumberField
+                key={f.name}
+                className="field"
+                value={typeof v === 'number' ? v : NaN}
+                onChange={(n) => setField(f.name, n)}
+                isInvalid={e !== undefined}
+                formatOptions={{ maximumFractionDigits: 6 }}
+                data-testid={`entry-field-${f.name}`}
+              >
+                <Label className="field-label">
+                  {f.name} {f.unit ? <span className="unit">({f.unit})</span> : null}
+                </Label>
+                <Input className="field-input field-input-boxed" />
+                <FieldError className="field-error">{e}</FieldError>
+              </NumberField>
+            );
+          }
+          if (f.type === 'enum') {
+            return (
+              <Choice
+                key={f.name}
+                label={f.name}
+                value={typeof v === 'string' ? v : ''}
+                options={f.options.map((o) => ({ id: o, label: o }))}
+                onChange={(o) => setField(f.name, o)}
+                testId={`entry-field-${f.name}`}
+                error={e}
+              />
+            );
+          }
+          return (
+            <TextField
+              key={f.name}
+              className="field"
+              value={typeof v === 'string' ? v : ''}
+              onChange={(s) => setField(f.name, s)}
+              isInvalid={e !== undefined}
+              data-testid={`entry-field-${f.name}`}
+            >
+              <Label className="field-label">{f.name}</Label>
+              <Input className="field-input field-input-boxed" />
+              <FieldError className="field-error">{e}</FieldError>
+            </TextField>
+          );
+        })}
+      </div>
+      {other.length > 0 ? (
+        <div className="error-box" role="alert" data-testid="entry-errors">
+          {other.map((i) => (
+            <div key={`${i.field}:${i.message}`}>
+              {i.field}: {i.message}
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {props.issues.length > 0 ? (
+        <p className="field-error" role="alert" data-testid="entry-error-summary">
+          The entry was not saved: {props.issues.map((i) => `${i.field} ${i.message}`).join('; ')}
+        </p>
+      ) : null}
+      <div className="toolbar">
+        <Button className="btn btn-primary" type="submit">
+          Save entry
+        </Button>
+        <Button className="btn" onPress={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The catalog browser: every entry of every kind with each number's source, date and soft/read
+ * flag; user entries (saved with a scenario, undoable like any edit) added and edited here.
+ */
+export function CatalogPage() {
+  const scenarios = useAppStore((s) => s.history.present.scenarios);
+  const activeId = useAppStore((s) => s.activeId);
+  const setField = useAppStore((s) => s.setField);
+  const showNotice = useAppStore((s) => s.showNotice);
+  const [scenarioId, setScenarioId] = useState<string | null>(null);
+  const target = scenarios.find((s) => s.id === (scenarioId ?? activeId)) ?? scenarios[0] ?? null;
+  const entries = useMemo(() => (target ? userEntriesOf(target.doc) : []), [target]);
+  const { catalog, error: mergeError } = useMemo(() => catalogForEntries(entries), [entries]);
+  const rows = useMemo(() => catalogRows(catalog), [catalog]);
+  const [query, setQuery] = useState('');
+  const [kind, setKind] = useState<BrowseKind | 'all'>('all');
+  const [userOnly, setUserOnly] = useState(false);
+  const found = useMemo(
+    () => filterRows(rows, { query, kind, userOnly }),
+    [rows, query, kind, userOnly],
+  );
+  const [selected, setSelected] = useState<string | null>(null);
+  const selectedRow = rows.find((r) => r.key === selected) ?? null;
+  const [form, setForm] = useState<{ draft: EntryDraft; editing: UserEntry | null } | null>(null);
+  const [issues, setIssues] = useState<readonly EntryIssue[]>([]);
+
+  function openForm(draft: EntryDraft, editing: UserEntry | null) {
+    setForm({ draft, editing });
+    setIssues([]);
+  }
+
+  function save() {
+    if (!form || !target) return;
+    const others = entries.filter((e) => e !== form.editing);
+    const built = buildUserEntry(form.draft, others);
+    if (!built.ok) {
+      setIssues(built.issues);
+      return;
+    }
+    const next = form.editing
+      ? entries.map((e) => (e === form.editing ? built.entry : e))
+      : [...entries, built.entry];
+    setField(target.id, ['userCatalog'], { entries: next });
+    setForm(null);
+    setIssues([]);
+    setSelected(`${built.entry.kind}:${built.entry.id}`);
+    showNotice({
+      kind: 'info',
+      text: `User entry ${built.entry.kind} "${built.entry.id}" saved with ${String(target.doc['name'] ?? target.id)}.`,
+    });
+  }
+
+  function remove(entry: UserEntry) {
+    if (!target) return;
+    setField(target.id, ['userCatalog'], { entries: entries.filter((e) => e !== entry) });
+  }
+
+  const kindOptions = [
+    { id: 'all', label: 'All kinds' },
+    ...(['accelerator', ...catalogKinds] as BrowseKind[]).map((k) => ({
+      id: k,
+      label: KIND_LABELS[k],
+    })),
+  ];
+  const shown = found.slice(0, MAX_ROWS);
+
+  return (
+    <section className="panel catalog-page" aria-labelledby="catalog-title">
+      <div className="panel-head">
+        <h2 id="catalog-title">Catalog</h2>
+        <div className="toolbar">
+          <Button
+            className="btn btn-primary"
+            onPress={() =>
+              openForm(
+                { kind: 'cloudPrice', id: '', date: todayIso(), source: '', fields: {} },
+                null,
+              )
+            }
+            isDisabled={target === null}
+          >
+            Add a user entry…
+          </Button>
+        </div>
+      </div>
+      <div className="catalog-filters">
+        <Choice
+          label="Scenario (user entries are saved with it)"
+          value={target?.id ?? ''}
+          options={scenarios.map((s) => ({ id: s.id, label: String(s.doc['name'] ?? s.id) }))}
+          onChange={setScenarioId}
+          testId="catalog-scenario"
+        />
+        <SearchField
+          className="field"
+          value={query}
+          onChange={setQuery}
+          data-testid="catalog-search"
+        >
+          <Label className="field-label">Search</Label>
+          <Input className="field-input field-input-boxed" placeholder="e.g. h100 price" />
+        </SearchField>
+        <Choice
+          label="Kind"
+          value={kind}
+          options={kindOptions}
+          onChange={(k) => setKind(k as BrowseKind | 'all')}
+          testId="catalog-kind"
+        />
+        <Checkbox
+          className="checkbox"
+          isSelected={userOnly}
+          onChange={setUserOnly}
+          data-testid="catalog-user-only"
+        >
+          <span className="checkbox-box" aria-hidden="true">
+            {userOnly ? '✓' : ''}
+          </span>
+          User entries only
+        </Checkbox>
+      </div>
+      {mergeError ? (
+        <div className="error-box" role="alert">
+          This scenario&apos;s user entries are invalid and are not applied: {mergeError}
+        </div>
+      ) : null}
+      <p className="catalog-count" aria-live="polite" data-testid="catalog-count">
+        {formatNumber(found.length)} of {formatNumber(rows.length)} entries
+        {found.length > MAX_ROWS
+          ? ` (first ${formatNumber(MAX_ROWS)} shown; narrow the search)`
+          : ''}
+      </p>
+      {form ? (
+        <EntryForm
+          draft={form.draft}
+          isNew={form.editing === null}
+          issues={issues}
+          onChange={(d) => setForm({ ...form, draft: d })}
+          onSave={save}
+          onCancel={() => setForm(null)}
+        />
+      ) : null}
+      <div className="catalog-layout">
+        <div className="catalog-table-wrap">
+          <Table
+            aria-label="Catalog entries"
+            className="catalog-table"
+            selectionMode="single"
+            selectionBehavior="replace"
+            selectedKeys={selected ? [selected] : []}
+            onSelectionChange={(keys: Selection) => {
+              if (keys === 'all') return;
+              const [k] = [...keys];
+              setSelected(k === undefined ? null : String(k));
+            }}
+            data-testid="catalog-table"
+          >
+            <TableHeader>
+              <Column isRowHeader>Name</Column>
+              <Column>Kind</Column>
+              <Column>Numbers</Column>
+              <Column>Origin</Column>
+            </TableHeader>
+            <TableBody items={shown} renderEmptyState={() => 'No entry matches the search.'}>
+              {(r) => (
+                <Row id={r.key} className="catalog-row">
+                  <Cell>
+                    {r.name}
+                    <div className="catalog-id">{r.id}</div>
+                  </Cell>
+                  <Cell>{KIND_LABELS[r.kind]}</Cell>
+                  <Cell>
+                    {formatNumber(r.numbers.length)}
+                    {r.numbers.some((x) => x.n.soft) ? ' (some soft)' : ''}
+                  </Cell>
+                  <Cell>
+                    {r.user ? <span className="badge badge-user">user</span> : 'built-in'}
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+        <div className="catalog-side">
+          {selectedRow ? (
+            <EntryDetail
+              row={selectedRow}
+              sources={catalog.sources}
+              onOverride={
+                selectedRow.kind === 'accelerator'
+                  ? null
+                  : () => {
+                      const existing = entries.find(
+                        (e) => e.kind === selectedRow.kind && e.id === selectedRow.id,
+                      );
+                      if (existing) openForm(draftFromEntry(existing), existing);
+                      else
+                        openForm(
+                          {
+                            kind: selectedRow.kind as CatalogKind,
+                            id: selectedRow.id,
+                            date: todayIso(),
+                            source: '',
+                            fields: {},
+                          },
+                          null,
+                        );
+                    }
+              }
+            />
+          ) : (
+            <p className="catalog-note">Select an entry to see its numbers and their sources.</p>
+          )}
+          <section
+            aria-labelledby="user-entries-title"
+            className="catalog-user"
+            data-testid="user-entries"
+          >
+            <h3 id="user-entries-title">User entries of this scenario</h3>
+            {entries.length === 0 ? (
+              <p className="catalog-note">None yet.</p>
+            ) : (
+              <ul>
+                {entries.map((e) => (
+                  <li key={`${e.kind}:${e.id}`}>
+                    <span>
+                      {KIND_LABELS[e.kind as CatalogKind] ?? e.kind} <code>{e.id}</code> · {e.date}
+                      {e.source ? ` · ${e.source}` : ''}
+                    </span>
+                    <Button
+                      className="btn btn-quiet"
+                      onPress={() => openForm(draftFromEntry(e), e)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      className="btn btn-quiet"
+                      onPress={() => remove(e)}
+                      aria-label={`Remove user entry ${e.id}`}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
     </section>
   );
 }

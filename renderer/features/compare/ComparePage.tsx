@@ -1,8 +1,406 @@
-/** Comparison page (being built: this placeholder is replaced by the page itself). */
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  ToggleButton,
+  type Key,
+} from 'react-aria-components';
+import { getMetric, metricRegistry } from '../../../model/metrics';
+import { displayUnit, formatMetric, formatMetricNumber } from '../../components/metricFormat';
+import { UndoRedo } from '../../components/UndoRedo';
+import { formatPercent } from '../../format/format';
+import { useAppStore } from '../../store';
+import type { ScenarioEvaluation } from '../../workspace/evaluations';
+import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
+import {
+  buildGroups,
+  explainDifference,
+  moveRow,
+  orderIds,
+  type CompareColumn,
+  type Delta,
+  type DiffLine,
+} from './compareModel';
+import { setCompareView, toggleHidden, useCompareView } from './compareView';
+import './compare.css';
+
+const GROUP_LABELS: Readonly<Record<string, string>> = {
+  training: 'Training',
+  memory: 'Memory',
+  data: 'Data pipeline',
+  reliability: 'Reliability',
+  power: 'Power',
+  facility: 'Facility',
+  network: 'Network',
+  cost: 'Cost',
+  serving: 'Serving',
+};
+
+function currencyOf(e: ScenarioEvaluation): string {
+  const c = e.scenario?.finance.currency;
+  return typeof c === 'string' ? c : 'USD';
+}
+
+/** Side-by-side comparison of the open scenarios against the baseline. */
 export function ComparePage() {
+  const evaluations = useEvaluations();
+  const baselineId = useBaselineId();
+  const markBaseline = useAppStore((s) => s.markBaseline);
+  const view = useCompareView();
+  const columns: CompareColumn[] = useMemo(
+    () => evaluations.map((e) => ({ id: e.id, name: e.name, result: e.result })),
+    [evaluations],
+  );
+  const groups = useMemo(() => buildGroups(columns, baselineId, view), [columns, baselineId, view]);
+  const allIds = useMemo(() => orderIds([...metricRegistry.keys()], view.order), [view.order]);
+  const currency = evaluations[0] ? currencyOf(evaluations[0]) : 'USD';
+
   return (
-    <section className="panel" aria-labelledby="ComparePage-title">
-      <h2 id="ComparePage-title">Comparison</h2>
+    <div className="cmp-page">
+      <div className="cmp-toolbar">
+        <h2 className="cmp-title">Comparison</h2>
+        <p className="cmp-lead">
+          {evaluations.length} scenario{evaluations.length === 1 ? '' : 's'} side by side; deltas
+          against the baseline (▲ higher, ▼ lower; green better, red worse).
+        </p>
+        <span className="cmp-spacer" />
+        <ToggleButton
+          className="btn"
+          isSelected={view.customising}
+          onChange={(v) => setCompareView((x) => ({ ...x, customising: v }))}
+        >
+          {view.customising ? 'Done customising rows' : 'Customise rows'}
+        </ToggleButton>
+        <UndoRedo />
+      </div>
+      {evaluations.length < 2 ? (
+        <p className="panel">Open at least two scenarios to compare them (Scenarios screen).</p>
+      ) : null}
+      {view.hidden.size > 0 ? (
+        <div className="cmp-hidden" role="group" aria-label="Hidden rows">
+          <span>Hidden rows:</span>
+          {[...view.hidden].map((id) => (
+            <Button
+              key={id}
+              className="btn cmp-chip"
+              onPress={() => setCompareView((v) => toggleHidden(v, id))}
+              aria-label={`Show row ${getMetric(id).label}`}
+            >
+              {getMetric(id).label} ✕
+            </Button>
+          ))}
+          <Button
+            className="btn"
+            onPress={() => setCompareView((v) => ({ ...v, hidden: new Set() }))}
+          >
+            Show all
+          </Button>
+        </div>
+      ) : null}
+      <div className="cmp-scroll">
+        <table className="cmp-table" data-testid="compare-table">
+          <caption className="cmp-sr-only">
+            Metrics of each scenario with the difference from the baseline
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="cmp-metric-col">
+                Metric (unit)
+              </th>
+              {evaluations.map((e) => (
+                <th scope="col" key={e.id} className="cmp-col-head">
+                  <span className="cmp-col-name">{e.name || 'Unnamed'}</span>
+                  {e.id === baselineId ? (
+                    <span className="cmp-tag">baseline</span>
+                  ) : (
+                    <Button
+                      className="btn cmp-small"
+                      onPress={() => markBaseline(e.id)}
+                      aria-label={`Make ${e.name} the baseline`}
+                    >
+                      Make baseline
+                    </Button>
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="cmp-bottleneck-row">
+              <th scope="row">Bottleneck</th>
+              {evaluations.map((e) => (
+                <td key={e.id} data-testid={`bottleneck-${e.id}`}>
+                  {e.result
+                    ? (e.result.bottleneck?.text ?? 'No single bottleneck stands out.')
+                    : e.issues.length
+                      ? `Not computed: ${e.issues.length} field${e.issues.length === 1 ? '' : 's'} to fix (${e.issues[0]?.path} ${e.issues[0]?.message})`
+                      : (e.error ?? '')}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+          {groups.map((g) => (
+            <tbody key={g.group}>
+              <tr className="cmp-group-row">
+                <th scope="colgroup" colSpan={evaluations.length + 1}>
+                  {GROUP_LABELS[g.group] ?? g.group}
+                </th>
+              </tr>
+              {g.rows.map((row, ri) => (
+                <tr key={row.metric.id} data-testid={`row-${row.metric.id}`}>
+                  <th scope="row" className="cmp-metric" title={row.metric.description}>
+                    <span>{row.metric.label}</span>{' '}
+                    <span className="unit">({displayUnit(row.unit, currency)})</span>
+                    {view.customising ? (
+                      <span className="cmp-row-tools">
+                        <Button
+                          className="btn cmp-small"
+                          isDisabled={ri === 0}
+                          aria-label={`Move ${row.metric.label} up`}
+                          onPress={() =>
+                            setCompareView((v) => ({
+                              ...v,
+                              order: moveRow(
+                                allIds,
+                                g.rows.map((r) => r.metric.id),
+                                row.metric.id,
+                                -1,
+                              ),
+                            }))
+                          }
+                        >
+                          ↑
+                        </Button>
+                        <Button
+                          className="btn cmp-small"
+                          isDisabled={ri === g.rows.length - 1}
+                          aria-label={`Move ${row.metric.label} down`}
+                          onPress={() =>
+                            setCompareView((v) => ({
+                              ...v,
+                              order: moveRow(
+                                allIds,
+                                g.rows.map((r) => r.metric.id),
+                                row.metric.id,
+                                1,
+                              ),
+                            }))
+                          }
+                        >
+                          ↓
+                        </Button>
+                        <Button
+                          className="btn cmp-small"
+                          aria-label={`Hide ${row.metric.label}`}
+                          onPress={() => setCompareView((v) => toggleHidden(v, row.metric.id))}
+                        >
+                          Hide
+                        </Button>
+                      </span>
+                    ) : null}
+                  </th>
+                  {row.cells.map((c, ci) => {
+                    const col = evaluations[ci];
+                    const cur = col ? currencyOf(col) : currency;
+                    return (
+                      <td key={col?.id ?? ci} className="cmp-cell">
+                        {c.value === null ? (
+                          <span className="cmp-na">—</span>
+                        ) : (
+                          <>
+                            <span className="cmp-value">
+                              {formatMetricNumber(c.value, row.unit, cur)}
+                            </span>
+                            {c.delta ? (
+                              <DeltaView delta={c.delta} unit={row.unit} cur={cur} />
+                            ) : null}
+                          </>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+      {evaluations.length >= 2 ? (
+        <DifferencePanel evaluations={evaluations} baselineId={baselineId} />
+      ) : null}
+    </div>
+  );
+}
+
+function DeltaView(props: { delta: Delta; unit: string; cur: string }) {
+  const { delta, unit, cur } = props;
+  if (delta.direction === 'same') {
+    return <span className="cmp-delta cmp-same">= same</span>;
+  }
+  const arrow = delta.abs > 0 ? '▲' : '▼';
+  const sign = delta.abs > 0 ? '+' : '−';
+  const absText = formatMetricNumber(Math.abs(delta.abs), unit, cur);
+  const pctText = delta.pct === null ? '' : ` (${sign}${formatPercent(Math.abs(delta.pct), 1)})`;
+  const verdict =
+    delta.direction === 'better' ? 'better' : delta.direction === 'worse' ? 'worse' : '';
+  return (
+    <span className={`cmp-delta cmp-${delta.direction}`}>
+      <span aria-hidden="true">{arrow} </span>
+      {sign}
+      {absText}
+      {pctText}
+      {verdict ? <span className="cmp-sr-only">, {verdict}</span> : null}
+    </span>
+  );
+}
+
+function BuildSelect(props: {
+  label: string;
+  value: string;
+  evaluations: readonly ScenarioEvaluation[];
+  onChange: (id: string) => void;
+  testId: string;
+}) {
+  return (
+    <Select
+      className="field cmp-build-select"
+      selectedKey={props.value}
+      onSelectionChange={(k: Key | null) => {
+        if (k !== null) props.onChange(String(k));
+      }}
+      data-testid={props.testId}
+    >
+      <Label className="field-label">{props.label}</Label>
+      <Button className="select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={props.evaluations}>
+          {(e) => (
+            <ListBoxItem id={e.id} className="select-item" textValue={e.name}>
+              {e.name}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** "Difference explained": which cost lines and step-time parts make the gap between two builds. */
+function DifferencePanel(props: {
+  evaluations: readonly ScenarioEvaluation[];
+  baselineId: string | null;
+}) {
+  const { evaluations } = props;
+  const [aPick, setA] = useState<string | null>(null);
+  const [bPick, setB] = useState<string | null>(null);
+  const ids = evaluations.map((e) => e.id);
+  const a = aPick && ids.includes(aPick) ? aPick : (props.baselineId ?? ids[0] ?? '');
+  const b = bPick && ids.includes(bPick) ? bPick : (ids.find((x) => x !== a) ?? '');
+  const ea = evaluations.find((e) => e.id === a);
+  const eb = evaluations.find((e) => e.id === b);
+  const diff = ea?.result && eb?.result ? explainDifference(ea.result, eb.result) : null;
+  const cur = ea ? currencyOf(ea) : 'USD';
+  return (
+    <section className="panel cmp-diff" aria-labelledby="cmp-diff-title">
+      <h2 id="cmp-diff-title">Difference explained</h2>
+      <div className="cmp-diff-pick">
+        <BuildSelect
+          label="Build A"
+          value={a}
+          evaluations={evaluations}
+          onChange={setA}
+          testId="diff-a"
+        />
+        <BuildSelect
+          label="Build B"
+          value={b}
+          evaluations={evaluations}
+          onChange={setB}
+          testId="diff-b"
+        />
+      </div>
+      {!diff ? (
+        <p>Both builds need a computed result (fix their fields first).</p>
+      ) : (
+        <div className="cmp-diff-grid" data-testid="difference">
+          <DiffTable title="Capex lines (B − A)" lines={diff.capex} cur={cur} />
+          <DiffTable title="Opex lines per year (B − A)" lines={diff.opexPerYear} cur={cur} />
+          <DiffTable title="Step-time parts (B − A)" lines={diff.stepTime} cur={cur} />
+          <DiffTable title="Average IT power by component (B − A)" lines={diff.power} cur={cur} />
+        </div>
+      )}
     </section>
+  );
+}
+
+function DiffTable(props: { title: string; lines: readonly DiffLine[]; cur: string }) {
+  const gap = props.lines.reduce((s, l) => s + l.diff, 0);
+  const absSum = props.lines.reduce((s, l) => s + Math.abs(l.diff), 0);
+  if (props.lines.length === 0) {
+    return (
+      <div>
+        <h3 className="cmp-diff-h">{props.title}</h3>
+        <p className="cmp-na">Not available for these builds.</p>
+      </div>
+    );
+  }
+  const unit = props.lines[0]?.unit ?? '';
+  return (
+    <div>
+      <h3 className="cmp-diff-h">{props.title}</h3>
+      <table className="cmp-diff-table">
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col" className="num">
+              A
+            </th>
+            <th scope="col" className="num">
+              B
+            </th>
+            <th scope="col" className="num">
+              B − A
+            </th>
+            <th scope="col" className="num">
+              Share of gap
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.lines.map((l) => (
+            <tr key={l.label}>
+              <th scope="row">{l.label}</th>
+              <td className="num">{formatMetric(l.a, l.unit, props.cur)}</td>
+              <td className="num">{formatMetric(l.b, l.unit, props.cur)}</td>
+              <td className="num">
+                {l.diff > 0 ? '+' : l.diff < 0 ? '−' : ''}
+                {formatMetric(Math.abs(l.diff), l.unit, props.cur)}
+              </td>
+              <td className="num">{absSum > 0 ? formatPercent(Math.abs(l.diff) / absSum) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total gap</th>
+            <td />
+            <td />
+            <td className="num">
+              {gap > 0 ? '+' : gap < 0 ? '−' : ''}
+              {formatMetric(Math.abs(gap), unit, props.cur)}
+            </td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

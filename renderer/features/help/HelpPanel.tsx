@@ -1,4 +1,78 @@
-/** Keyboard shortcuts and help (being built: this placeholder is replaced by the panel). */
+import { useEffect, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useAppStore } from '../../store';
+import { focusInfoOf, shortcutFor, SHORTCUTS } from './shortcuts';
+import './help.css';
+
+/**
+ * The help panel (F1, "?" or the Help button) listing the keyboard shortcuts, and the global
+ * shortcut handler itself (undo/redo of every workspace edit), mounted once by the app shell.
+ */
 export function HelpPanel() {
-  return null;
+  const [open, setOpen] = useState(false);
+  const undo = useAppStore((s) => s.undo);
+  const redo = useAppStore((s) => s.redo);
+
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.defaultPrevented) return;
+      const action = shortcutFor(e, focusInfoOf(document.activeElement));
+      if (action === null) return;
+      e.preventDefault();
+      if (action === 'help') setOpen(true);
+      else if (action === 'undo') undo();
+      else redo();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [undo, redo]);
+
+  return (
+    <>
+      <Button
+        className="btn help-button"
+        onPress={() => setOpen(true)}
+        aria-keyshortcuts="F1"
+        data-testid="help-button"
+      >
+        Help <span aria-hidden="true">(F1)</span>
+      </Button>
+      <ModalOverlay className="help-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
+        <Modal className="help-modal">
+          <Dialog className="help-dialog" aria-labelledby="help-title">
+            <Heading slot="title" id="help-title" className="help-title">
+              Keyboard shortcuts
+            </Heading>
+            <p className="help-lead">
+              Every control is reachable with the keyboard; the focused one is outlined. Every edit
+              of a scenario can be undone.
+            </p>
+            <table className="help-table" data-testid="shortcut-list">
+              <thead>
+                <tr>
+                  <th scope="col">Keys</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {SHORTCUTS.map((s) => (
+                  <tr key={s.keys}>
+                    <td>
+                      <kbd>{s.keys}</kbd>
+                    </td>
+                    <td>{s.action}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="help-actions">
+              <Button className="btn" onPress={() => setOpen(false)} autoFocus>
+                Close
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
 }

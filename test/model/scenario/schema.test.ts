@@ -55,6 +55,16 @@ describe('scenario schema', () => {
     }
   });
 
+  it('rejects an accelerator the catalog does not know, listing the known ids', () => {
+    const issues = issuesOf(
+      withValue(baseScenario(), ['cluster', 'compute', 'acceleratorId'], 'h100-pcie-typo'),
+    );
+    expect(issues[0]?.path).toBe('cluster.compute.acceleratorId');
+    expect(issues[0]?.message).toMatch(
+      /^unknown accelerator "h100-pcie-typo" \(catalog ids: .*h100-sxm/,
+    );
+  });
+
   it('names an unknown field (typos are not silently dropped)', () => {
     const issues = issuesOf(withValue(baseScenario(), ['cluster', 'compute', 'gpuCount'], 8));
     expect(issues).toContainEqual({

@@ -1,0 +1,23 @@
+import servingDev from './serving-dev.json';
+import storageDev from './storage-dev.json';
+import trainingDev from './training-dev.json';
+
+/**
+ * The validation case files bundled with the app (copies of ../shared/validation/*-dev.json,
+ * format `clusterplan-validation/1`), so the renderer can run the harness without reading
+ * files at run time. See README.md in this folder for their origin and sources.
+ */
+export type BundledValidationFile = {
+  /** File name as shipped (`training-dev.json`). */
+  readonly file: string;
+  /** What the file validates, in words. */
+  readonly label: string;
+  /** The parsed file, handed to `runValidation` unchanged. */
+  readonly data: unknown;
+};
+
+export const bundledValidationFiles: readonly BundledValidationFile[] = [
+  { file: 'training-dev.json', label: 'Training step time and time to train', data: trainingDev },
+  { file: 'storage-dev.json', label: 'Storage feed rate (MLPerf Storage)', data: storageDev },
+  { file: 'serving-dev.json', label: 'LLM serving throughput and latency', data: servingDev },
+];

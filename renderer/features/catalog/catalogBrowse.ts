@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import {
+  ACCELERATORS,
+  builtinCatalog,
+  catalogKinds,
+  isUserItem,
+  kindSchemas,
+  listItems,
+  mergeUserCatalog,
+  sourcedNumbersOf,
+  userEntrySchema,
+  type Catalog,
+  type CatalogKind,
+  type UserCatalog,
+  type UserEntry,
+} from '../../../model/catalog';
+import {
+  sourcedNumberSchema,
+  type Source,
+  type SourcedNumber,
+} from '../../../model/catalog/sourced';
+
+/**
+ * Pure helpers of the catalog page: rows for every catalog entry (all kinds, accelerators
+ * included), search and filter, the editable fields of a kind, and building a user entry from
+ * the form with validation issues that name the field. Unit-tested in test/renderer/catalog/.
+ */
+
+/** Every kind the page lists: the catalog's kinds plus accelerators (read-only here). */
+export type BrowseKind = CatalogKind | 'accelerator';
+
+export const KIND_LABELS: Readonly<Record<BrowseKind, string>> = {
+  accelerator: 'Accelerator',
+  system: 'System',
+  cpu: 'CPU',
+  acceleratorPower: 'Accelerator power',
+  nic: 'NIC',
+  switch: 'Switch',
+  transceiver: 'Transceiver',
+  cable: 'Cable',
+  drive: 'Drive',
+  storageSystem: 'Storage system',
+  cooling: 'Cooling type',
+  facilityPreset: 'Facility preset',
+  electricity: 'Electricity price',
+  gridCarbon: 'Grid carbon',
+  colocation: 'Colocation price',
+  construction: 'Construction cost',
+  cloudPrice: 'Cloud GPU price',
+};
+
+/** One catalog entry as the page lists it. */
+export type CatalogRow = {
+  /** `kind:id`, unique. */
+  readonly key: string;
+  readonly kind: BrowseKind;
+  readonly id: string;
+  readonly name: string;
+  readonly vendor: string;
+  /** Added or overridden by a user entry (user-sourced numbers). */
+  readonly user: boolean;
+  /** Every sourced number with its dotted field path. */
+  readonly numbers: readonly { readonly path: string; readonly n: SourcedNumber }[];
+};
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** Rows of every entry of a catalog, accelerators first, then kind by kind in catalog order. */
+export function catalogRows(catalog: Catalog): CatalogRow[] {
+  const rows: CatalogRow[] = ACCELERATORS.map((a) => {
+    const rec = a as unknown as Record<string, unknown>;
+    return {
+      key: `accelerator:${a.id}`,
+      kind: 'accelerator' as const,
+      id: a.id,
+      name: str(rec['name']) || a.id,
+      vendor: str(rec['vendor']),
+      user: false,
+      numbers: sourcedNumbersOf(a),
+    };
+  });
+  for (const kind of catalogKinds) {
+    for (const item of listItems(catalog, kind)) {
+      const rec = item as unknown as Record<string, unknown>;
+      rows.push({
+        key: `${kind}:${item.id}`,
+        kind,
+        id: item.id,
+        name: str(rec['name']) || item.id,
+        vendor: str(rec['vendor']),
+        user: isUserItem(catalog, kind, item.id),
+        numbers: sourcedNumbersOf(item),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Search filters: free text (every word must match), a kind, only user entries, only soft. */
+export type CatalogFilter = {
+  readonly query: string;
+  readonly kind: BrowseKind | 'all';
+  readonly userOnly?: boolean;
+};
+
+/** The text a row is searched by: kind, id, name, vendor, field paths and units. */
+function haystack(r: CatalogRow): string {
+  return [
+    KIND_LABELS[r.kind],
+    r.kind,
+    r.id,
+    r.name,
+    r.vendor,
+    ...r.numbers.map((x) => `${x.path} ${x.n.unit}`),
+    r.user ? 'user' : '',
+  ]
+    .join(' ')
+    .toLowerCase();
+}
+
+/** Rows matching the filter (case-insensitive; every word of the query must occur). */
+export function filterRows(rows: readonly CatalogRow[], filter: CatalogFilter): CatalogRow[] {
+  const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
+  return rows.filter(
+    (r) =>
+      (filter.kind === 'all' || r.kind === filter.kind) &&
+      (!filter.userOnly || r.user) &&
+      words.every((w) => haystack(r).includes(w)),
+  );
+}
+
+/** The sources a number cites, resolved in the catalog's source index (unknown ids kept). */
+export function sourcesOf(n: SourcedNumber, index: ReadonlyMap<string, Source>): readonly Source[] {
+  return n.sources.map(
+    (id) => index.get(id) ?? { id, title: `Unknown source "${id}"`, url: '', kind: 'unknown' },
+  );
+}
+
+/** A field the user-entry form offers for a kind. */
+export type EditableField =
+  | {
+      readonly name: string;
+      readonly type: 'number';
+      readonly unit: string;
+      readonly required: boolean;
+    }
+  | { readonly name: string; readonly type: 'text'; readonly required: boolean }
+  | {
+      readonly name: string;
+      readonly type: 'enum';
+      readonly options: readonly string[];
+      readonly required: boolean;
+    };
+
+/** Unit of a sourced-number field, from the first built-in item that has it. */
+function unitOf(kind: CatalogKind, field: string): string {
+  for (const item of listItems(builtinCatalog(), kind)) {
+    const v = (item as unknown as Record<string, unknown>)[field];
+    if (v && typeof v === 'object' && 'unit' in v) return String((v as { unit: unknown }).unit);
+  }
+  return '';
+}
+
+/**
+ * Fields of a kind a user entry can set: sourced numbers (entered as plain numbers, saved as
+ * user-sourced), text and choice fields. Plain counts, lists and nested objects (a system's
+ * parts) are not offered: a user entry overriding a built-in item keeps them as catalogued.
+ */
+export function editableFields(kind: CatalogKind): EditableField[] {
+  const shape = (kindSchemas[kind] as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const out: EditableField[] = [];
+  for (const [name, schema] of Object.entries(shape)) {
+    if (name === 'id') continue;
+    let s: z.ZodType = schema;
+    let required = true;
+    if (s instanceof z.ZodOptional) {
+      required = false;
+      s = s.unwrap() as z.ZodType;
+    }
+    if (s === sourcedNumberSchema)
+      out.push({ name, type: 'number', unit: unitOf(kind, name), required });
+    else if (s instanceof z.ZodString) out.push({ name, type: 'text', required });
+    else if (s instanceof z.ZodEnum)
+      out.push({ name, type: 'enum', options: s.options.map(String), required });
+  }
+  return out;
+}
+
+/** What the form holds: text as typed, numbers as numbers (NaN = empty). */
+export type EntryDraft = {
+  readonly kind: CatalogKind;
+  readonly id: string;
+  readonly date: string;
+  readonly source: string;
+  /** Field values; empty strings and NaN are "not set". */
+  readonly fields: Readonly<Record<string, string | number>>;
+};
+
+/** A validation issue naming the form field (`id`, `date`, `fields.priceUsd`, ...). */
+export type EntryIssue = { readonly field: string; readonly message: string };
+
+/**
+ * Build a user entry from the form and check it: against `userEntrySchema`, then merged over
+ * the built-in catalog with the scenario's other entries (an entry for a new id must give every
+ * required field; an override may give only the fields it changes). Fields left empty are not
+ * part of the entry.
+ * @param others - the scenario's other user entries (the entry being edited excluded)
+ */
+export function buildUserEntry(
+  draft: EntryDraft,
+  others: readonly UserEntry[],
+  base: Catalog = builtinCatalog(),
+): { ok: true; entry: UserEntry } | { ok: false; issues: EntryIssue[] } {
+  const fields: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(draft.fields)) {
+    if (typeof v === 'number' ? Number.isFinite(v) : v.trim() !== '') {
+      fields[k] = typeof v === 'string' ? v.trim() : v;
+    }
+  }
+  const parsed = userEntrySchema.safeParse({
+    kind: draft.kind,
+    id: draft.id.trim(),
+    date: draft.date.trim(),
+    source: draft.source.trim(),
+    fields,
+  });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((i) => ({
+        field: i.path.map(String).join('.') || 'entry',
+        message: i.message,
+      })),
+    };
+  }
+  const entry = parsed.data;
+  if (others.some((o) => o.kind === entry.kind && o.id === entry.id)) {
+    return {
+      ok: false,
+      issues: [
+        {
+          field: 'id',
+          message: `this scenario already has a user entry for ${entry.kind} "${entry.id}"`,
+        },
+      ],
+    };
+  }
+  try {
+    mergeUserCatalog(base, { entries: [...others, entry] });
+  } catch (e) {
+    return { ok: false, issues: mergeIssues(e instanceof Error ? e.message : String(e)) };
+  }
+  return { ok: true, entry };
+}
+
+/**
+ * Issues from a `mergeUserCatalog` error (`… is invalid: field: message; field: message`),
+ * each naming its form field (`fields.<name>`); a missing required field reads "required".
+ */
+export function mergeIssues(message: string): EntryIssue[] {
+  const at = message.indexOf('is invalid: ');
+  if (at < 0) return [{ field: 'entry', message }];
+  return message
+    .slice(at + 'is invalid: '.length)
+    .split('; ')
+    .map((part) => {
+      const colon = part.indexOf(': ');
+      const path = colon < 0 ? '' : part.slice(0, colon);
+      const text = colon < 0 ? part : part.slice(colon + 2);
+      const field = path.split('.')[0] ?? '';
+      return {
+        field: field === '' || field === '(item)' ? 'entry' : `fields.${field}`,
+        message: /received undefined/.test(text) ? 'required for a new entry' : text,
+      };
+    });
+}
+
+/** The draft that edits an existing user entry (or starts one overriding a built-in item). */
+export function draftFromEntry(entry: UserEntry): EntryDraft {
+  const fields: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(entry.fields)) {
+    if (typeof v === 'number' || typeof v === 'string') fields[k] = v;
+    else if (v && typeof v === 'object' && !Array.isArray(v) && typeof v['value'] === 'number')
+      fields[k] = v['value'];
+  }
+  return {
+    kind: entry.kind as CatalogKind,
+    id: entry.id,
+    date: entry.date,
+    source: entry.source,
+    fields,
+  };
+}
+
+/** A scenario's user entries (from its document; tolerant of a missing or odd section). */
+export function userEntriesOf(doc: Readonly<Record<string, unknown>>): UserEntry[] {
+  const parsed = z
+    .object({ entries: z.array(userEntrySchema).default([]) })
+    .safeParse(doc['userCatalog'] ?? {});
+  return parsed.success ? parsed.data.entries : [];
+}
+
+/** The catalog a scenario sees: built-in, with its user entries merged (built-in if invalid). */
+export function catalogForEntries(entries: readonly UserEntry[]): {
+  catalog: Catalog;
+  error: string | null;
+} {
+  const user: UserCatalog = { entries: [...entries] };
+  try {
+    return { catalog: mergeUserCatalog(builtinCatalog(), user), error: null };
+  } catch (e) {
+    return { catalog: builtinCatalog(), error: e instanceof Error ? e.message : String(e) };
+  }
+}

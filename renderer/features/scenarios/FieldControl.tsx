@@ -1,0 +1,320 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Checkbox,
+  FieldError,
+  Group,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  NumberField,
+  Popover,
+  Select,
+  SelectValue,
+  TextField,
+  type Key,
+} from 'react-aria-components';
+import { displayUnit } from '../../components/metricFormat';
+import type { FieldNode } from './schemaFields';
+
+/**
+ * One scenario field, rendered from its schema metadata: number (with `auto` and default),
+ * choice, on/off or text. The value is committed on Enter or blur (never per keystroke), so
+ * every committed change is one undoable edit. While the user types, the input carries
+ * `data-dirty` so the global Ctrl+Z leaves the native field undo alone (see HelpPanel).
+ */
+
+export type CatalogChoice = { readonly id: string; readonly label: string };
+
+export type FieldControlProps = {
+  readonly node: FieldNode;
+  readonly value: unknown;
+  readonly error: string | undefined;
+  readonly currency: string;
+  readonly onCommit: (path: readonly string[], value: unknown) => void;
+  /** Catalog entries to choose from (for `…Id` fields). */
+  readonly choices?: readonly CatalogChoice[] | undefined;
+  /** Shown under the field (e.g. the catalog figure with its source). */
+  readonly hint?: ReactNode;
+};
+
+const UNSET = '__unset';
+
+function markDirty(e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) {
+  e.currentTarget.dataset.dirty = 'true';
+}
+function clearDirty(e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) {
+  delete e.currentTarget.dataset.dirty;
+}
+
+export function testIdOf(path: readonly string[]): string {
+  return `field-${path.join('.')}`;
+}
+
+/** The label with its unit, as every field shows it. */
+function FieldLabel(props: { label: string; unit: string; isDefault: boolean }) {
+  return (
+    <Label className="field-label">
+      {props.label}
+      {props.unit ? <span className="unit"> ({props.unit})</span> : null}
+      {props.isDefault ? <span className="sc-default-badge"> · default</span> : null}
+    </Label>
+  );
+}
+
+export function FieldControl(props: FieldControlProps) {
+  return (
+    <div className="sc-field-wrap">
+      <FieldBody {...props} />
+      {props.hint ? <div className="field-description sc-hint">{props.hint}</div> : null}
+    </div>
+  );
+}
+
+function FieldBody(props: FieldControlProps) {
+  const { node, value, error, currency } = props;
+  const unit = displayUnit(node.unit, currency);
+  const isDefault = value === undefined && node.hasDefault;
+  const shown = value === undefined ? node.defaultValue : value;
+  const commit = (v: unknown) => props.onCommit(node.path, v);
+  const testId = testIdOf(node.path);
+  const errorText = error ? `${node.label} ${error}` : undefined;
+  const vk = node.value;
+
+  if (props.choices) {
+    return (
+      <ChoiceSelect
+        node={node}
+        unit=""
+        isDefault={isDefault}
+        testId={testId}
+        errorText={errorText}
+        selected={typeof shown === 'string' ? shown : UNSET}
+        options={[
+          ...(node.optional ? [{ id: UNSET, label: '(default)' }] : []),
+          ...props.choices,
+          ...(typeof shown === 'string' && !props.choices.some((c) => c.id === shown)
+            ? [{ id: shown, label: `${shown} (unknown)` }]
+            : []),
+        ]}
+        onSelect={(k) => commit(k === UNSET ? undefined : k)}
+      />
+    );
+  }
+
+  if (vk.type === 'number') {
+    return (
+      <NumberNodeField
+        node={node}
+        unit={unit || 'number'}
+        isDefault={isDefault}
+        shown={shown}
+        testId={testId}
+        errorText={errorText}
+        commit={commit}
+      />
+    );
+  }
+
+  if (vk.type === 'enum' || (vk.type === 'boolean' && node.auto)) {
+    const base = vk.type === 'enum' ? vk.options.map(String) : ['true', 'false'];
+    const opts = [...(node.auto ? ['auto'] : []), ...base, ...(node.nullable ? ['null'] : [])].map(
+      (o) => ({ id: o, label: o === 'null' ? 'none' : o }),
+    );
+    if (node.optional) opts.unshift({ id: UNSET, label: '(default)' });
+    const sel = shown === undefined ? UNSET : String(shown);
+    return (
+      <ChoiceSelect
+        node={node}
+        unit={unit}
+        isDefault={isDefault}
+        testId={testId}
+        errorText={errorText}
+        selected={sel}
+        options={opts}
+        onSelect={(k) => {
+          if (k === UNSET) return commit(undefined);
+          if (k === 'null') return commit(null);
+          if (k === 'auto') return commit('auto');
+          if (vk.type === 'boolean') return commit(k === 'true');
+          const original = vk.options.find((o) => String(o) === k);
+          commit(original ?? k);
+        }}
+      />
+    );
+  }
+
+  if (vk.type === 'boolean') {
+    return (
+      <div className="field sc-field-check" data-testid={testId}>
+        <Checkbox
+          className="sc-check"
+          isSelected={shown === true}
+          onChange={(v) => commit(v)}
+          isInvalid={errorText !== undefined}
+        >
+          <span className="sc-check-box" aria-hidden="true">
+            {shown === true ? '✓' : ''}
+          </span>
+          {node.label}
+          {isDefault ? <span className="sc-default-badge"> · default</span> : null}
+        </Checkbox>
+        {errorText ? <p className="field-error">{errorText}</p> : null}
+      </div>
+    );
+  }
+
+  return (
+    <TextNodeField
+      node={node}
+      unit={unit}
+      isDefault={isDefault}
+      shown={typeof shown === 'string' ? shown : shown == null ? '' : String(shown)}
+      testId={testId}
+      errorText={errorText}
+      commit={commit}
+    />
+  );
+}
+
+function ChoiceSelect(props: {
+  node: FieldNode;
+  unit: string;
+  isDefault: boolean;
+  testId: string;
+  errorText: string | undefined;
+  selected: string;
+  options: readonly CatalogChoice[];
+  onSelect: (key: string) => void;
+}) {
+  return (
+    <Select
+      className="field"
+      selectedKey={props.selected}
+      onSelectionChange={(k: Key | null) => {
+        if (k !== null && String(k) !== props.selected) props.onSelect(String(k));
+      }}
+      isInvalid={props.errorText !== undefined}
+      data-testid={props.testId}
+    >
+      <FieldLabel label={props.node.label} unit={props.unit} isDefault={props.isDefault} />
+      <Button className="select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <FieldError className="field-error">{props.errorText}</FieldError>
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={props.options}>
+          {(o) => (
+            <ListBoxItem id={o.id} className="select-item" textValue={o.label}>
+              {o.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+function NumberNodeField(props: {
+  node: FieldNode;
+  unit: string;
+  isDefault: boolean;
+  shown: unknown;
+  testId: string;
+  errorText: string | undefined;
+  commit: (v: unknown) => void;
+}) {
+  const { node, shown } = props;
+  const isAuto = shown === 'auto';
+  const num = typeof shown === 'number' ? shown : NaN;
+  const vk = node.value;
+  const int = vk.type === 'number' && vk.int;
+  const min = vk.type === 'number' ? vk.min : null;
+  // A value that is not a number (e.g. text from a file) is shown in the error, not lost.
+  return (
+    <div className="sc-number" data-testid={props.testId}>
+      <NumberField
+        className="field"
+        value={num}
+        onChange={(v) => {
+          if (Number.isNaN(v)) props.commit(node.nullable ? null : undefined);
+          else props.commit(v);
+        }}
+        isDisabled={isAuto}
+        isInvalid={props.errorText !== undefined}
+        formatOptions={{ maximumFractionDigits: int ? 0 : 6 }}
+      >
+        <FieldLabel label={node.label} unit={props.unit} isDefault={props.isDefault} />
+        <Group className="field-group">
+          <Input
+            className="field-input"
+            placeholder={isAuto ? 'auto' : shown === null ? 'none (default)' : ''}
+            onInput={markDirty}
+            onBlur={clearDirty}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') clearDirty(e);
+            }}
+          />
+          <span className="field-unit" aria-hidden="true">
+            {props.unit}
+          </span>
+        </Group>
+        <FieldError className="field-error">{props.errorText}</FieldError>
+      </NumberField>
+      {node.auto ? (
+        <Checkbox
+          className="sc-check sc-auto"
+          isSelected={isAuto}
+          onChange={(on) => props.commit(on ? 'auto' : Math.max(min ?? 1, 1))}
+        >
+          <span className="sc-check-box" aria-hidden="true">
+            {isAuto ? '✓' : ''}
+          </span>
+          auto<span className="sc-sr-only"> ({node.label})</span>
+        </Checkbox>
+      ) : null}
+    </div>
+  );
+}
+
+function TextNodeField(props: {
+  node: FieldNode;
+  unit: string;
+  isDefault: boolean;
+  shown: string;
+  testId: string;
+  errorText: string | undefined;
+  commit: (v: unknown) => void;
+}) {
+  const [text, setText] = useState(props.shown);
+  useEffect(() => setText(props.shown), [props.shown]);
+  const commitText = () => {
+    if (text !== props.shown) props.commit(text === '' && props.node.optional ? undefined : text);
+  };
+  return (
+    <TextField
+      className="field"
+      value={text}
+      onChange={setText}
+      onBlur={commitText}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commitText();
+      }}
+      isInvalid={props.errorText !== undefined}
+      data-testid={props.testId}
+    >
+      <FieldLabel label={props.node.label} unit={props.unit} isDefault={props.isDefault} />
+      <Input
+        className="field-input sc-text-input"
+        onInput={markDirty}
+        onBlur={clearDirty}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') clearDirty(e);
+        }}
+      />
+      <FieldError className="field-error">{props.errorText}</FieldError>
+    </TextField>
+  );
+}

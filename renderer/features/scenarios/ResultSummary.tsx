@@ -1,0 +1,102 @@
+import { getMetric } from '../../../model/metrics';
+import { formatMetric } from '../../components/metricFormat';
+import type { ScenarioEvaluation } from '../../workspace/evaluations';
+import { unplacedIssues } from './ScenarioForm';
+
+/** Headline figures of a training and of a serving scenario, in order (registered metric ids). */
+export const TRAINING_SUMMARY = [
+  'tokens_per_s',
+  'effective_tokens_per_s',
+  'mfu_pct',
+  'time_to_train_wall_days',
+  'time_to_train_days',
+  'memory_per_gpu_gib',
+  'it_power_kw',
+  'facility_power_kw',
+  'capex_usd',
+  'tco_usd',
+  'cost_per_million_tokens_usd',
+] as const;
+
+export const SERVING_SUMMARY = [
+  'output_tokens_per_s',
+  'requests_per_s',
+  'ttft_ms',
+  'tpot_ms',
+  'ttft_pct_ms',
+  'tpot_pct_ms',
+  'max_batch',
+  'kv_cache_gib_per_gpu',
+  'serving_power_kw',
+  'gpus_for_target_load',
+] as const;
+
+/**
+ * The live result beside the form: throughput, time to train, the bottleneck in words, power,
+ * TCO and warnings (or the serving figures); the problems that keep it from computing otherwise.
+ */
+export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency: string }) {
+  const { evaluation: ev, currency } = props;
+  const r = ev.result;
+  const other = unplacedIssues(ev.issues);
+  return (
+    <section className="panel sc-summary" aria-labelledby="sc-summary-title" aria-live="polite">
+      <h2 id="sc-summary-title">Result</h2>
+      {ev.issues.length > 0 ? (
+        <div className="error-box" data-testid="summary-issues">
+          <p className="sc-summary-lead">
+            {ev.issues.length === 1 ? 'One field needs' : `${ev.issues.length} fields need`}{' '}
+            attention before the result can be computed.
+          </p>
+          {other.length ? (
+            <ul className="sc-issue-list">
+              {other.map((i) => (
+                <li key={`${i.path}:${i.message}`}>
+                  <code>{i.path}</code> {i.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {ev.error ? (
+        <div className="error-box" role="alert" data-testid="summary-error">
+          {ev.error}
+        </div>
+      ) : null}
+      {r ? (
+        <>
+          <dl className="sc-kpis" data-testid="summary-kpis">
+            {(r.workloadKind === 'serving' ? SERVING_SUMMARY : TRAINING_SUMMARY).map((id) => {
+              const v = r.metrics[id];
+              if (!v) return null;
+              // The wall-clock time to train supersedes the compute-only figure when present.
+              if (id === 'time_to_train_days' && r.metrics.time_to_train_wall_days) return null;
+              const def = getMetric(id);
+              return (
+                <div key={id} className="sc-kpi" data-testid={`kpi-${id}`}>
+                  <dt title={def.description}>{def.label}</dt>
+                  <dd>{formatMetric(v.value, v.unit, currency)}</dd>
+                </div>
+              );
+            })}
+          </dl>
+          <h3 className="sc-summary-h">Bottleneck</h3>
+          <p data-testid="summary-bottleneck">
+            {r.bottleneck ? r.bottleneck.text : 'No single bottleneck stands out.'}
+          </p>
+          {r.warnings.length ? (
+            <>
+              <h3 className="sc-summary-h">Warnings ({r.warnings.length})</h3>
+              <ul className="sc-warnings" data-testid="summary-warnings">
+                {r.warnings.map((w, i) => (
+                  <li key={i}>{w}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

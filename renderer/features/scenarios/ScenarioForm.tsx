@@ -1,0 +1,383 @@
+import { useState } from 'react';
+import {
+  Button,
+  Disclosure,
+  DisclosurePanel,
+  Heading,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  TextArea,
+  TextField,
+  type Key,
+} from 'react-aria-components';
+import { modelPresets, scenarioSchema } from '../../../model/scenario';
+import { useAppStore } from '../../store';
+import type { ScenarioEvaluation } from '../../workspace/evaluations';
+import { setScenarioField } from '../../workspace/workspace';
+import { catalogField } from './catalogFields';
+import { FieldControl } from './FieldControl';
+import {
+  describeSchema,
+  fieldsOf,
+  getIn,
+  skeletonOf,
+  type FieldNode,
+  type ObjectNode,
+  type SchemaNode,
+} from './schemaFields';
+
+/** The whole scenario as form nodes, derived once from the schema. */
+const ROOT = describeSchema(scenarioSchema, []) as ObjectNode;
+
+function childAt(path: readonly string[]): SchemaNode | null {
+  let node: SchemaNode | null = ROOT;
+  for (const key of path) {
+    if (!node || node.kind !== 'object') return null;
+    node = node.children.find((c) => c.key === key) ?? null;
+  }
+  return node;
+}
+
+/** Editor sections, in order, and which are open at first. */
+export const SECTIONS = [
+  { id: 'workload', title: 'Workload', path: ['workload'], open: true },
+  { id: 'compute', title: 'Compute', path: ['cluster', 'compute'], open: true },
+  { id: 'network', title: 'Network', path: ['cluster', 'network'], open: true },
+  { id: 'storage', title: 'Storage', path: ['cluster', 'storage'], open: false },
+  { id: 'reliability', title: 'Reliability', path: ['reliability'], open: false },
+  { id: 'facility', title: 'Facility', path: ['facility'], open: false },
+  { id: 'finance', title: 'Finance', path: ['finance'], open: false },
+] as const;
+
+/** Every field path the form can show (to tell which issues have no field of their own). */
+const FIELD_PATHS: ReadonlySet<string> = new Set(fieldsOf(ROOT).map((f) => f.path.join('.')));
+
+type Ctx = {
+  readonly doc: Readonly<Record<string, unknown>>;
+  readonly issues: ReadonlyMap<string, string>;
+  readonly currency: string;
+  readonly commit: (path: readonly string[], value: unknown) => void;
+};
+
+/** The form of one scenario: general fields, then the grouped sections. */
+export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
+  const { evaluation } = props;
+  const id = evaluation.id;
+  const doc = evaluation.draft.doc;
+  const setField = useAppStore((s) => s.setField);
+  const apply = useAppStore((s) => s.apply);
+  const issues = new Map<string, string>();
+  for (const i of evaluation.issues) if (!issues.has(i.path)) issues.set(i.path, i.message);
+  const currencyRaw = getIn(doc, ['finance', 'currency']);
+  const currency =
+    typeof currencyRaw === 'string' && /^[A-Z]{3}$/.test(currencyRaw) ? currencyRaw : 'USD';
+  const ctx: Ctx = {
+    doc,
+    issues,
+    currency,
+    commit: (path, value) => setField(id, path, value),
+  };
+  const [open, setOpen] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(SECTIONS.map((s) => [s.id, s.open])),
+  );
+  const isTraining = getIn(doc, ['workload', 'kind']) === 'training';
+  const presetId = getIn(doc, ['workload', 'model', 'preset']);
+
+  return (
+    <div className="sc-form">
+      <DescriptionField
+        value={typeof doc.description === 'string' ? doc.description : ''}
+        onCommit={(v) => setField(id, ['description'], v)}
+      />
+      {SECTIONS.map((section) => {
+        const node = childAt(section.path);
+        if (!node) return null;
+        const prefix = section.path.join('.');
+        const count = [...issues.keys()].filter(
+          (p) => p === prefix || p.startsWith(`${prefix}.`),
+        ).length;
+        return (
+          <Disclosure
+            key={section.id}
+            className="sc-section"
+            isExpanded={open[section.id] === true}
+            onExpandedChange={(v) => setOpen((o) => ({ ...o, [section.id]: v }))}
+            data-testid={`section-${section.id}`}
+          >
+            <Heading level={3} className="sc-section-head">
+              <Button slot="trigger" className="sc-section-trigger">
+                <span aria-hidden="true">{open[section.id] ? '▾' : '▸'}</span> {section.title}
+                {count > 0 ? (
+                  <span className="sc-badge-error">
+                    {count} {count === 1 ? 'problem' : 'problems'}
+                  </span>
+                ) : null}
+              </Button>
+            </Heading>
+            <DisclosurePanel className="sc-section-body">
+              {open[section.id] ? (
+                <>
+                  {section.id === 'workload' && isTraining ? (
+                    <PresetSelect
+                      value={typeof presetId === 'string' ? presetId : ''}
+                      onSelect={(pid) => {
+                        const p = modelPresets.find((x) => x.id === pid);
+                        if (!p) return;
+                        // One undoable edit: the model shape and the preset's global batch.
+                        apply((ws) =>
+                          setScenarioField(
+                            setScenarioField(ws, id, ['workload', 'model'], p.shape),
+                            id,
+                            ['workload', 'training', 'globalBatchSeqs'],
+                            p.globalBatchSeqs,
+                          ),
+                        );
+                      }}
+                    />
+                  ) : null}
+                  <NodeView node={node} ctx={ctx} depth={0} />
+                </>
+              ) : null}
+            </DisclosurePanel>
+          </Disclosure>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Issues that name no field the form shows (cross-field checks, engine errors). */
+export function unplacedIssues(
+  issues: readonly { path: string; message: string }[],
+): { path: string; message: string }[] {
+  return issues.filter((i) => !FIELD_PATHS.has(i.path));
+}
+
+function DescriptionField(props: { value: string; onCommit: (v: string) => void }) {
+  const [text, setText] = useState(props.value);
+  const [seen, setSeen] = useState(props.value);
+  if (seen !== props.value) {
+    setSeen(props.value);
+    setText(props.value);
+  }
+  return (
+    <TextField
+      className="field sc-description"
+      value={text}
+      onChange={setText}
+      onBlur={() => {
+        if (text !== props.value) props.onCommit(text);
+      }}
+      data-testid="field-description"
+    >
+      <Label className="field-label">Description</Label>
+      <TextArea
+        className="field-input sc-textarea"
+        rows={2}
+        onInput={(e) => {
+          e.currentTarget.dataset.dirty = 'true';
+        }}
+        onBlur={(e) => {
+          delete e.currentTarget.dataset.dirty;
+        }}
+      />
+    </TextField>
+  );
+}
+
+function PresetSelect(props: { value: string; onSelect: (id: string) => void }) {
+  return (
+    <Select
+      className="field sc-preset"
+      selectedKey={props.value || null}
+      onSelectionChange={(k: Key | null) => {
+        if (k !== null) props.onSelect(String(k));
+      }}
+      data-testid="model-preset"
+    >
+      <Label className="field-label">Model preset (fills the model shape)</Label>
+      <Button className="select-button">
+        <SelectValue>
+          {({ isPlaceholder, defaultChildren }) =>
+            isPlaceholder ? 'Custom shape' : defaultChildren
+          }
+        </SelectValue>
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={modelPresets}>
+          {(p) => (
+            <ListBoxItem id={p.id} className="select-item" textValue={p.label}>
+              {p.label} <span className="unit">({p.date})</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
+  const { node, ctx, depth } = props;
+  if (node.kind === 'field') return <FieldView node={node} ctx={ctx} />;
+  const value = getIn(ctx.doc, node.path);
+  const pathKey = node.path.join('.');
+  const ownError = ctx.issues.get(pathKey);
+  const errorLine = ownError ? (
+    <p className="field-error sc-group-error" role="alert">
+      {node.label} {ownError}
+    </p>
+  ) : null;
+
+  if (node.kind === 'variant') {
+    const current =
+      (value as Record<string, unknown> | undefined)?.[node.discriminator] ??
+      (node.defaultValue as Record<string, unknown> | undefined)?.[node.discriminator];
+    const branch = node.branches.find((b) => b.value === current);
+    const discNode: FieldNode = {
+      kind: 'field',
+      path: [...node.path, node.discriminator],
+      key: node.discriminator,
+      label: `${node.label} ${node.discriminator.toLowerCase()}`,
+      unit: '',
+      value: { type: 'enum', options: node.branches.map((b) => b.value) },
+      auto: false,
+      optional: false,
+      nullable: false,
+      hasDefault: false,
+      defaultValue: undefined,
+    };
+    const inner = (
+      <>
+        <FieldControl
+          node={discNode}
+          value={current}
+          error={ctx.issues.get(discNode.path.join('.'))}
+          currency={ctx.currency}
+          onCommit={(_p, v) => {
+            const b = node.branches.find((x) => x.value === v);
+            if (b) ctx.commit(node.path, { [node.discriminator]: v, ...skeletonOf(b.node) });
+          }}
+        />
+        {errorLine}
+        {branch ? <Children node={branch.node} ctx={ctx} depth={depth} /> : null}
+      </>
+    );
+    return depth === 0 ? inner : <Group label={node.label}>{inner}</Group>;
+  }
+
+  // Object: maybe `auto`, maybe absent (null/optional).
+  const absent = value === null || (value === undefined && (node.defaultValue ?? null) === null);
+  if (node.auto) {
+    const isAuto = value === 'auto' || (value === undefined && node.defaultValue === 'auto');
+    return (
+      <Group label={node.label} wide>
+        <FieldControl
+          node={{
+            kind: 'field',
+            path: node.path,
+            key: node.key,
+            label: `${node.label}: choose automatically`,
+            unit: '',
+            value: { type: 'boolean' },
+            auto: false,
+            optional: false,
+            nullable: false,
+            hasDefault: false,
+            defaultValue: undefined,
+          }}
+          value={isAuto}
+          error={undefined}
+          currency={ctx.currency}
+          onCommit={(_p, on) => ctx.commit(node.path, on ? 'auto' : {})}
+        />
+        {errorLine}
+        {isAuto ? null : <Children node={node} ctx={ctx} depth={depth + 1} />}
+      </Group>
+    );
+  }
+  if ((node.nullable || node.optional) && absent) {
+    return (
+      <Group label={node.label}>
+        <p className="sc-absent">
+          Not set{node.nullable ? ' (none)' : ''}.{' '}
+          <Button
+            className="btn"
+            onPress={() => ctx.commit(node.path, skeletonOf(node))}
+            aria-label={`Add ${node.label}`}
+          >
+            Add
+          </Button>
+        </p>
+        {errorLine}
+      </Group>
+    );
+  }
+  const removable = (node.nullable || node.optional) && !absent && depth > 0;
+  const body = (
+    <>
+      {removable ? (
+        <Button
+          className="btn sc-remove"
+          onPress={() => ctx.commit(node.path, node.nullable ? null : undefined)}
+          aria-label={`Remove ${node.label}`}
+        >
+          Remove
+        </Button>
+      ) : null}
+      {errorLine}
+      <Children node={node} ctx={ctx} depth={depth + 1} />
+    </>
+  );
+  return depth === 0 ? body : <Group label={node.label}>{body}</Group>;
+}
+
+function Group(props: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <fieldset className="sc-sub">
+      <legend className="sc-sub-legend">{props.label}</legend>
+      {props.children}
+    </fieldset>
+  );
+}
+
+function Children(props: { node: ObjectNode; ctx: Ctx; depth: number }) {
+  const fields = props.node.children.filter((c) => c.kind === 'field');
+  const groups = props.node.children.filter((c) => c.kind !== 'field');
+  return (
+    <>
+      {fields.length ? (
+        <div className="sc-grid">
+          {fields.map((c) => (
+            <NodeView key={c.key} node={c} ctx={props.ctx} depth={props.depth} />
+          ))}
+        </div>
+      ) : null}
+      {groups.map((c) => (
+        <NodeView key={c.key} node={c} ctx={props.ctx} depth={props.depth} />
+      ))}
+    </>
+  );
+}
+
+function FieldView(props: { node: FieldNode; ctx: Ctx }) {
+  const { node, ctx } = props;
+  const value = getIn(ctx.doc, node.path);
+  const cat =
+    node.value.type === 'string' ? catalogField(node.key, value ?? node.defaultValue) : null;
+  return (
+    <FieldControl
+      node={node}
+      value={value}
+      error={ctx.issues.get(node.path.join('.'))}
+      currency={ctx.currency}
+      onCommit={ctx.commit}
+      choices={cat?.choices}
+      hint={cat?.hint}
+    />
+  );
+}
