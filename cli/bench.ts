@@ -16,6 +16,9 @@ import { getModelPreset } from '../model/scenario/presets';
 import { toTrainingInput } from '../model/evaluate';
 import { autoLayout, simulateTraining } from '../model/training';
 import type { TrainingInput } from '../model/training';
+import { build } from 'vite';
+import { measureBundle } from './bench/bundle';
+import { measureUi, type UiBench } from './bench/ui';
 
 export type Benchmark = {
   readonly id: string;
@@ -24,8 +27,13 @@ export type Benchmark = {
   readonly target: number;
   readonly better: 'lower' | 'higher';
   readonly description: string;
+  /**
+   * `engine`: pure engine figures, quick, no build needed. `ui`: measured on the built renderer
+   * in Chromium (the bench builds the renderer first).
+   */
+  readonly kind: 'engine' | 'ui';
   /** Measure and return the figure in `unit`. */
-  readonly run: () => number;
+  readonly run: () => number | Promise<number>;
 };
 
 export type BenchmarkResult = {
@@ -121,6 +129,7 @@ export const benchmarks: readonly Benchmark[] = [
     unit: 'µs',
     target: 50,
     better: 'lower',
+    kind: 'engine',
     description:
       'median time of one evaluate() of a training scenario through the training stage (scenario → step time, throughput, MFU, memory, time to train metrics; 1,024× H100, fixed layout)',
     run: () => {
@@ -134,6 +143,7 @@ export const benchmarks: readonly Benchmark[] = [
     unit: 'µs',
     target: 50,
     better: 'lower',
+    kind: 'engine',
     description:
       'median time of one full evaluate() of a training scenario: training + data pipeline/checkpoints/failures + power/cooling + cost (1,024× H100, fixed layout)',
     run: () => {
@@ -146,6 +156,7 @@ export const benchmarks: readonly Benchmark[] = [
     unit: 'µs',
     target: 50,
     better: 'lower',
+    kind: 'engine',
     description:
       'median time of one full evaluate() of a serving scenario (Llama 3 70B, 8× H100 FP8)',
     run: () => {
@@ -158,6 +169,7 @@ export const benchmarks: readonly Benchmark[] = [
     unit: 'µs',
     target: 50,
     better: 'lower',
+    kind: 'engine',
     description:
       'median time of the training engine alone (simulateTraining) on the same scenario: the training stage of evaluate_training_us',
     run: () => {
@@ -173,32 +185,86 @@ export const benchmarks: readonly Benchmark[] = [
     unit: 'ms',
     target: 250,
     better: 'lower',
+    kind: 'engine',
     description: 'auto layout search for Megatron 1T on 3,072 A100s (median of 5 after 1 warm-up)',
     run: () => {
       const input = megatron1tInput();
       return medianMicros(() => void autoLayout(input), 1, 5, 1) / 1000;
     },
   },
+  {
+    id: 'bundle_gzip_kb',
+    unit: 'KB',
+    target: 500,
+    better: 'lower',
+    kind: 'ui',
+    description:
+      'the built renderer, every file of dist/renderer gzipped (level 9) and summed, lazily loaded chunks included',
+    run: async () => {
+      await rendererBuild();
+      return measureBundle(resolve(here, '../dist/renderer')).totalKb;
+    },
+  },
+  {
+    id: 'ui_cold_start_ms',
+    unit: 'ms',
+    target: 1000,
+    better: 'lower',
+    kind: 'ui',
+    description:
+      'renderer cold start in Chromium: navigation start to the editor interactive (median of 3 fresh loads)',
+    run: async () => (await uiFigures()).ui_cold_start_ms,
+  },
+  {
+    id: 'ui_recompute_6_ms',
+    unit: 'ms',
+    target: 16,
+    better: 'lower',
+    kind: 'ui',
+    description:
+      'with 6 scenarios open, re-validation and re-evaluation after one field edit, measured in the page (median of 9 edits)',
+    run: async () => (await uiFigures()).ui_recompute_6_ms,
+  },
 ];
+
+let builtRenderer: Promise<void> | null = null;
+/** Build the renderer once per bench run so UI figures measure the current sources. */
+function rendererBuild(): Promise<void> {
+  builtRenderer ??= build({
+    configFile: resolve(here, '../vite.config.ts'),
+    logLevel: 'silent',
+  }).then(() => undefined);
+  return builtRenderer;
+}
+
+let uiRun: Promise<UiBench> | null = null;
+/** Both browser figures come from one Chromium session. */
+function uiFigures(): Promise<UiBench> {
+  uiRun ??= rendererBuild().then(() => measureUi(resolve(here, '../dist/renderer')));
+  return uiRun;
+}
 
 function round(v: number): number {
   return Number(v.toPrecision(4));
 }
 
-/** Run the given benchmarks (all by default, or those whose id is listed). */
-export function runBenchmarks(
+/** Run the given benchmarks in order (all by default, or those whose id is listed). */
+export async function runBenchmarks(
   table: readonly Benchmark[] = benchmarks,
   only: readonly string[] = [],
-): BenchmarkResult[] {
-  return table
-    .filter((b) => only.length === 0 || only.includes(b.id))
-    .map((b) => ({
+): Promise<BenchmarkResult[]> {
+  const results: BenchmarkResult[] = [];
+  for (const b of table) {
+    if (only.length > 0 && !only.includes(b.id)) continue;
+    results.push({
       id: b.id,
-      value: round(b.run()),
+      value: round(await b.run()),
       unit: b.unit,
       target: b.target,
       better: b.better,
-    }));
+    });
+  }
+  return results;
 }
 
 /** `id value unit (target ≤ x unit)` per line. */
@@ -215,7 +281,7 @@ export function formatBenchJson(results: readonly BenchmarkResult[]): string {
   return JSON.stringify({ benchmarks: results }, null, 2);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
   const only = args.filter((a) => !a.startsWith('-'));
@@ -228,7 +294,7 @@ function main(): void {
     return;
   }
   try {
-    const results = runBenchmarks(benchmarks, only);
+    const results = await runBenchmarks(benchmarks, only);
     process.stdout.write(`${json ? formatBenchJson(results) : formatBenchText(results)}\n`);
   } catch (e) {
     process.stderr.write(`bench failed: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -237,4 +303,4 @@ function main(): void {
 }
 
 const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href) main();
+if (entry && import.meta.url === pathToFileURL(entry).href) void main();

@@ -62,3 +62,65 @@ test('charts render for the open scenarios, with titles, tables and no a11y viol
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 });
+
+test('charts in the dark theme; a data table opens from the keyboard', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await openScreen(page, 'Charts');
+  const ui = chartsPage(page);
+  await expect(ui.surface('chart-horizon')).toBeVisible();
+  const summary = ui.chart('chart-step').locator('summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    ui.chart('chart-step').getByRole('columnheader', { name: /Forward compute/ }),
+  ).toBeVisible();
+  await screenshot(page, 'charts-dark');
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+});
+
+test('charts follow edits in the scenario editor, and say why an invalid scenario is missing', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  const ui = chartsPage(page);
+  const name = 'Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR';
+  await openScreen(page, 'Charts');
+  // Column 1 of the capex table: the systems line.
+  const before = await ui.tableCell('chart-capex', name, 1);
+  const field = (path: string) => page.getByTestId(`field-${path}`).locator('input').first();
+  async function set(path: string, value: string) {
+    await openScreen(page, 'Scenarios');
+    await field(path).fill(value);
+    await field(path).press('Enter');
+    await openScreen(page, 'Charts');
+  }
+
+  // 2,048 GPUs with the template's fixed layout (1,024 GPUs) is invalid: every chart keeps the
+  // other scenario and says why this one is missing, naming the field.
+  await set('cluster.compute.gpus', '2048');
+  for (const id of CHARTS) {
+    await expect(ui.chart(id).getByTestId(`${id}-excluded`)).toContainText('workload.parallelism');
+    await expect(ui.surface(id)).toBeVisible();
+  }
+  await screenshot(page, 'charts-invalid-scenario');
+
+  // Twice the data-parallel degree makes it valid again: systems capex doubles with the nodes
+  // (128 → 256 DGX H100 at the same price).
+  await set('workload.parallelism.dp', '64');
+  await expect(ui.chart('chart-capex').getByTestId('chart-capex-excluded')).toHaveCount(0);
+  const after = await ui.tableCell('chart-capex', name, 1);
+  const usd = (t: string) => Number(t.replace(/[^0-9.]/g, ''));
+  expect(usd(after)).toBeCloseTo(2 * usd(before), 0);
+});

@@ -1,14 +1,27 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import { AccuracyPage } from './features/accuracy/AccuracyPage';
-import { CatalogPage } from './features/catalog/CatalogPage';
-import { ChartsPage } from './features/charts/ChartsPage';
-import { ComparePage } from './features/compare/ComparePage';
-import { EnergyPage } from './features/energy/EnergyPage';
 import { HelpPanel } from './features/help/HelpPanel';
 import { ScenariosPage } from './features/scenarios/ScenariosPage';
 import { useDesktopApi } from './platform/desktopApi';
 import { useAppStore } from './store';
+
+// The editor opens first and is bundled with the shell; every other screen is loaded the first
+// time it is opened, which keeps the start-up bundle (and cold start) small.
+const ComparePage = lazy(() =>
+  import('./features/compare/ComparePage').then((m) => ({ default: m.ComparePage })),
+);
+const ChartsPage = lazy(() =>
+  import('./features/charts/ChartsPage').then((m) => ({ default: m.ChartsPage })),
+);
+const CatalogPage = lazy(() =>
+  import('./features/catalog/CatalogPage').then((m) => ({ default: m.CatalogPage })),
+);
+const AccuracyPage = lazy(() =>
+  import('./features/accuracy/AccuracyPage').then((m) => ({ default: m.AccuracyPage })),
+);
+const EnergyPage = lazy(() =>
+  import('./features/energy/EnergyPage').then((m) => ({ default: m.EnergyPage })),
+);
 
 /** The screens, in navigation order. Their ids are stable (tests and shortcuts use them). */
 export const PAGES = [
@@ -74,7 +87,15 @@ export function App() {
         <main className="app-main">
           {PAGES.map((p) => (
             <TabPanel key={p.id} id={p.id} className="app-page">
-              <p.Page />
+              <Suspense
+                fallback={
+                  <p className="page-loading" role="status">
+                    Loading {p.label}…
+                  </p>
+                }
+              >
+                <p.Page />
+              </Suspense>
             </TabPanel>
           ))}
         </main>

@@ -6,7 +6,10 @@ import { overallSummary, rowsToShow, type AccuracyRow, type AccuracySet } from '
 import { useValidationRun } from './useValidationReport';
 import './accuracy.css';
 
-const pct = (v: number) => (Number.isFinite(v) ? `${formatNumber(v, 1)} %` : '∞ (failed cases)');
+function pct(v: number): string {
+  if (!Number.isFinite(v)) return '∞ (failed cases)';
+  return v > 0 && v < 0.05 ? '< 0.1 %' : `${formatNumber(v, 1)} %`;
+}
 const signedPct = (v: number) => `${v > 0 ? '+' : ''}${formatNumber(v, 1)} %`;
 
 /** n, median and max |error|, share within tolerance: one row of the summary table. */
@@ -51,7 +54,12 @@ function CaseRow(props: { r: AccuracyRow }) {
           {r.explanation}
           {r.verification ? ` Read in a ${r.verification} copy.` : ''}
         </div>
-        {r.note ? <div className="acc-note">{r.note}</div> : null}
+        {r.note ? (
+          <details className="acc-note">
+            <summary>Notes on this case</summary>
+            {r.note}
+          </details>
+        ) : null}
       </td>
     </tr>
   );
@@ -67,7 +75,12 @@ function CaseTable(props: { set: AccuracySet; outsideOnly: boolean }) {
       {rows.length === 0 ? (
         <p className="acc-note">Every case of this set is within its tolerance.</p>
       ) : (
-        <div className="acc-scroll">
+        <div
+          className="acc-scroll"
+          role="region"
+          aria-label={`Cases of ${props.set.label}`}
+          tabIndex={0}
+        >
           <table className="acc-table" data-testid={`acc-cases-${props.set.file}`}>
             <caption className="visually-hidden">Cases of {props.set.label}</caption>
             <thead>
@@ -143,6 +156,12 @@ export function AccuracyPage() {
         <div className="error-box" role="alert">
           The validation run failed: {run.error}
         </div>
+      ) : null}
+      {run.done && run.elapsedMs !== null ? (
+        <p className="acc-note" data-testid="acc-elapsed">
+          {formatNumber(sets.reduce((a, s) => a + s.summary.n, 0))} cases run in{' '}
+          {formatNumber(run.elapsedMs / 1000, 2)} s (in the background, once per session).
+        </p>
       ) : null}
       {sets.length > 0 ? (
         <>

@@ -8,9 +8,17 @@ export type ValidationRun = {
   readonly total: number | null;
   readonly done: boolean;
   readonly error: string | null;
+  /** Time the worker took for all sets, ms (when done). */
+  readonly elapsedMs: number | null;
 };
 
-const INITIAL: ValidationRun = { sets: [], total: null, done: false, error: null };
+const INITIAL: ValidationRun = {
+  sets: [],
+  total: null,
+  done: false,
+  error: null,
+  elapsedMs: null,
+};
 
 // One run per app session: the bundled cases never change while the app runs, so the result
 // is kept (module state) and a revisit of the page shows it at once.
@@ -34,7 +42,7 @@ function start(): void {
       sets[m.index] = m.set;
       publish({ ...current, sets, total: m.total });
     } else if (m.type === 'done') {
-      publish({ ...current, done: true });
+      publish({ ...current, done: true, elapsedMs: m.elapsedMs });
       worker.terminate();
     } else {
       publish({ ...current, error: m.message, done: true });

@@ -14,7 +14,7 @@ export type WorkerMessage =
       readonly set: AccuracySet;
     }
   | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'done' };
+  | { readonly type: 'done'; readonly elapsedMs: number };
 
 const scope = self as unknown as { postMessage(message: WorkerMessage): void };
 
@@ -22,11 +22,12 @@ function post(m: WorkerMessage): void {
   scope.postMessage(m);
 }
 
+const t0 = performance.now();
 try {
   bundledValidationFiles.forEach((file, index) => {
     post({ type: 'set', index, total: bundledValidationFiles.length, set: accuracySet(file) });
   });
-  post({ type: 'done' });
+  post({ type: 'done', elapsedMs: performance.now() - t0 });
 } catch (e) {
   post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 }

@@ -5,6 +5,7 @@ import {
   Checkbox,
   Column,
   FieldError,
+  Form,
   Input,
   Label,
   ListBox,
@@ -47,6 +48,11 @@ import './catalog.css';
 
 /** Rows shown at once (the search narrows the rest). */
 const MAX_ROWS = 200;
+
+/** A unit as shown after a value: dimensionless ('1') shows nothing. */
+function unitText(unit: string): string {
+  return unit === '1' ? '' : unit;
+}
 
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
@@ -152,9 +158,12 @@ function EntryDetail(props: {
                 <code>{path}</code>
               </th>
               <td className="num">
-                {formatNumber(n.value, 4)} {n.unit}
+                {formatNumber(n.value, 4)} {unitText(n.unit)}
               </td>
               <td>
+                {n.sources.length === 0 ? (
+                  <div className="catalog-nosource">No source cited (planning estimate)</div>
+                ) : null}
                 {sourcesOf(n, props.sources).map((s) => (
                   <div key={s.id}>
                     <SourceLink source={s} />
@@ -209,7 +218,8 @@ function EntryForm(props: {
       !fields.some((f) => `fields.${f.name}` === i.field),
   );
   return (
-    <form
+    <Form
+      validationBehavior="aria"
       className="catalog-form"
       aria-labelledby="catalog-form-title"
       data-testid="user-entry-form"
@@ -282,7 +292,8 @@ function EntryForm(props: {
                 data-testid={`entry-field-${f.name}`}
               >
                 <Label className="field-label">
-                  {f.name} {f.unit ? <span className="unit">({f.unit})</span> : null}
+                  {f.name}{' '}
+                  {f.unit ? <span className="unit">({unitText(f.unit) || 'fraction'})</span> : null}
                 </Label>
                 <Input className="field-input field-input-boxed" />
                 <FieldError className="field-error">{e}</FieldError>
@@ -340,7 +351,7 @@ function EntryForm(props: {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -493,6 +504,7 @@ export function CatalogPage() {
             className="catalog-table"
             selectionMode="single"
             selectionBehavior="replace"
+            disallowEmptySelection
             selectedKeys={selected ? [selected] : []}
             onSelectionChange={(keys: Selection) => {
               if (keys === 'all') return;

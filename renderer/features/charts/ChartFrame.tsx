@@ -63,7 +63,12 @@ export function ChartFrame<Row>(props: {
       {props.hasData ? (
         <details className="chart-table">
           <summary>Data table</summary>
-          <div className="chart-table-scroll">
+          <div
+            className="chart-table-scroll"
+            role="region"
+            aria-label={`Data table: ${props.title}`}
+            tabIndex={0}
+          >
             <table>
               <caption className="visually-hidden">{props.title}</caption>
               <thead>

@@ -245,7 +245,13 @@ function DeltaView(props: { delta: Delta; unit: string; cur: string }) {
   const arrow = delta.abs > 0 ? '▲' : '▼';
   const sign = delta.abs > 0 ? '+' : '−';
   const absText = formatMetricNumber(Math.abs(delta.abs), unit, cur);
-  const pctText = delta.pct === null ? '' : ` (${sign}${formatPercent(Math.abs(delta.pct), 1)})`;
+  const pctAbs = delta.pct === null ? null : Math.abs(delta.pct);
+  const pctText =
+    pctAbs === null
+      ? ''
+      : pctAbs < 0.0005
+        ? ` (${sign}<${formatPercent(0.001, 1)})`
+        : ` (${sign}${formatPercent(pctAbs, 1)})`;
   const verdict =
     delta.direction === 'better' ? 'better' : delta.direction === 'worse' ? 'worse' : '';
   return (

@@ -1,7 +1,6 @@
 import { getMetric } from '../../../model/metrics';
 import { formatMetric } from '../../components/metricFormat';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
-import { unplacedIssues } from './ScenarioForm';
 
 /** Headline figures of a training and of a serving scenario, in order (registered metric ids). */
 export const TRAINING_SUMMARY = [
@@ -38,7 +37,6 @@ export const SERVING_SUMMARY = [
 export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency: string }) {
   const { evaluation: ev, currency } = props;
   const r = ev.result;
-  const other = unplacedIssues(ev.issues);
   return (
     <section className="panel sc-summary" aria-labelledby="sc-summary-title" aria-live="polite">
       <h2 id="sc-summary-title">Result</h2>
@@ -48,9 +46,9 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
             {ev.issues.length === 1 ? 'One field needs' : `${ev.issues.length} fields need`}{' '}
             attention before the result can be computed.
           </p>
-          {other.length ? (
+          {ev.issues.length ? (
             <ul className="sc-issue-list">
-              {other.map((i) => (
+              {ev.issues.map((i) => (
                 <li key={`${i.path}:${i.message}`}>
                   <code>{i.path}</code> {i.message}
                 </li>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import {
   Button,
   Disclosure,
@@ -56,6 +56,15 @@ export const SECTIONS = [
 /** Every field path the form can show (to tell which issues have no field of their own). */
 const FIELD_PATHS: ReadonlySet<string> = new Set(fieldsOf(ROOT).map((f) => f.path.join('.')));
 
+function groupPaths(node: SchemaNode, out: Set<string>): Set<string> {
+  if (node.kind === 'field') return out;
+  out.add(node.path.join('.'));
+  if (node.kind === 'object') for (const c of node.children) groupPaths(c, out);
+  else for (const b of node.branches) for (const c of b.node.children) groupPaths(c, out);
+  return out;
+}
+const GROUP_PATHS: ReadonlySet<string> = groupPaths(ROOT, new Set());
+
 type Ctx = {
   readonly doc: Readonly<Record<string, unknown>>;
   readonly issues: ReadonlyMap<string, string>;
@@ -75,20 +84,31 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
   const currencyRaw = getIn(doc, ['finance', 'currency']);
   const currency =
     typeof currencyRaw === 'string' && /^[A-Z]{3}$/.test(currencyRaw) ? currencyRaw : 'USD';
-  const ctx: Ctx = {
-    doc,
-    issues,
-    currency,
-    commit: (path, value) => setField(id, path, value),
-  };
+  // Stable per scenario, so unchanged fields skip re-rendering after an edit (FieldView memo).
+  const commit = useCallback(
+    (path: readonly string[], value: unknown) => setField(id, path, value),
+    [setField, id],
+  );
+  const ctx: Ctx = { doc, issues, currency, commit };
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(SECTIONS.map((s) => [s.id, s.open])),
   );
   const isTraining = getIn(doc, ['workload', 'kind']) === 'training';
+  // Problems with no field of their own (group-level checks are shown on their group).
+  const unplaced = unplacedIssues(evaluation.issues).filter((i) => !GROUP_PATHS.has(i.path));
   const presetId = getIn(doc, ['workload', 'model', 'preset']);
 
   return (
     <div className="sc-form">
+      {unplaced.length ? (
+        <div className="error-box" role="alert" data-testid="form-issues">
+          {unplaced.map((i) => (
+            <p key={`${i.path}:${i.message}`} className="sc-unplaced">
+              <code>{i.path}</code> {i.message}
+            </p>
+          ))}
+        </div>
+      ) : null}
       <DescriptionField
         value={typeof doc.description === 'string' ? doc.description : ''}
         onCommit={(v) => setField(id, ['description'], v)}
@@ -223,7 +243,17 @@ function PresetSelect(props: { value: string; onSelect: (id: string) => void }) 
 
 function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
   const { node, ctx, depth } = props;
-  if (node.kind === 'field') return <FieldView node={node} ctx={ctx} />;
+  if (node.kind === 'field') {
+    return (
+      <FieldView
+        node={node}
+        value={getIn(ctx.doc, node.path)}
+        error={ctx.issues.get(node.path.join('.'))}
+        currency={ctx.currency}
+        commit={ctx.commit}
+      />
+    );
+  }
   const value = getIn(ctx.doc, node.path);
   const pathKey = node.path.join('.');
   const ownError = ctx.issues.get(pathKey);
@@ -364,20 +394,26 @@ function Children(props: { node: ObjectNode; ctx: Ctx; depth: number }) {
   );
 }
 
-function FieldView(props: { node: FieldNode; ctx: Ctx }) {
-  const { node, ctx } = props;
-  const value = getIn(ctx.doc, node.path);
+/** One field; memoised, so an edit re-renders only the fields whose value or error changed. */
+const FieldView = memo(function FieldView(props: {
+  node: FieldNode;
+  value: unknown;
+  error: string | undefined;
+  currency: string;
+  commit: (path: readonly string[], value: unknown) => void;
+}) {
+  const { node, value } = props;
   const cat =
     node.value.type === 'string' ? catalogField(node.key, value ?? node.defaultValue) : null;
   return (
     <FieldControl
       node={node}
       value={value}
-      error={ctx.issues.get(node.path.join('.'))}
-      currency={ctx.currency}
-      onCommit={ctx.commit}
+      error={props.error}
+      currency={props.currency}
+      onCommit={props.commit}
       choices={cat?.choices}
       hint={cat?.hint}
     />
   );
-}
+});

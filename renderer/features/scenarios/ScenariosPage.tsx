@@ -87,10 +87,17 @@ export function ScenariosPage() {
           selectedKey={active?.id ?? ''}
           onSelectionChange={(k: Key) => setActive(String(k))}
         >
-          <TabList className="sc-tablist" aria-label="Open scenarios" items={evaluations}>
+          <TabList
+            className="sc-tablist"
+            aria-label="Open scenarios"
+            items={evaluations}
+            dependencies={[baselineId]}
+          >
             {(e) => (
               <Tab id={e.id} className="sc-tab">
-                <span className="sc-tab-name">{e.name || 'Unnamed'}</span>
+                <span className="sc-tab-name" title={e.name}>
+                  {e.name || 'Unnamed'}
+                </span>
                 {e.id === baselineId ? <span className="sc-tag">baseline</span> : null}
                 {e.issues.length || e.error ? (
                   <span className="sc-tag sc-tag-error">

@@ -56,7 +56,7 @@ const BY_KEY: Readonly<Record<string, Partial<FieldText>>> = {
   fabric: { label: 'Scale-out fabric' },
   gbpsPerGpu: { label: 'Scale-out per GPU', unit: 'Gb/s' },
   fatTreeTiers: { label: 'Fat-tree tiers', unit: 'tiers' },
-  oversubscriptionRatio: { label: 'Oversubscription', unit: ': 1' },
+  oversubscriptionRatio: { label: 'Oversubscription', unit: 'n:1' },
   coolingType: { label: 'Cooling' },
   presetId: { label: 'Facility preset' },
   pue: { label: 'PUE', unit: 'ratio' },

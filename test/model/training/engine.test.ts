@@ -97,6 +97,18 @@ describe('simulateTraining', () => {
     const v = trainingMetricValues(r);
     for (const m of trainingMetrics) expect(v[m.id], m.id).toBeDefined();
   });
+
+  it('reports each step-time part under its own metric id (step_tp_comm_s ← tpCommS)', () => {
+    const v = trainingMetricValues(r);
+    const ids = trainingMetrics
+      .map((m) => m.id)
+      .filter((id) => id.startsWith('step_') && id !== 'step_time_s');
+    expect(ids).toHaveLength(10);
+    for (const id of ids) {
+      const key = `${id.slice(5, -2).replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}S`;
+      expect(v[id]?.value, id).toBe(r.breakdown[key as keyof typeof r.breakdown]);
+    }
+  });
 });
 
 describe('input guard', () => {

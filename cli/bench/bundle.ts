@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * `bundle_gzip_kb`: the built renderer's size as shipped over the wire, gzip level 9, summed over
+ * every file of dist/renderer (scripts, styles, the HTML, the validation worker, icons). Build
+ * first (`npm run build:renderer`). 1 KB = 1,024 bytes. Target ≤ 500 KB.
+ */
+
+/** Sizes of one measurement, KB of gzip. */
+export type BundleSize = {
+  /** Every file of the build. */
+  readonly totalKb: number;
+  /** What the app loads at start (everything but the lazily loaded Web Worker chunks). */
+  readonly initialKb: number;
+  /** Per file, KB of gzip, largest first. */
+  readonly files: readonly { readonly file: string; readonly kb: number }[];
+};
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+/**
+ * Gzip every file of the built renderer and sum the sizes.
+ * @param dir - the build folder (default dist/renderer under the current directory)
+ * @throws Error when the folder is missing (build first)
+ */
+export function measureBundle(dir = resolve('dist', 'renderer')): BundleSize {
+  let files: string[];
+  try {
+    files = walk(dir);
+  } catch {
+    throw new Error(`${dir} not found: run \`npm run build:renderer\` first`);
+  }
+  const sizes = files
+    .map((f) => ({
+      file: f.slice(dir.length + 1),
+      kb: gzipSync(readFileSync(f), { level: 9 }).length / 1024,
+    }))
+    .sort((a, b) => b.kb - a.kb);
+  const totalKb = sizes.reduce((a, s) => a + s.kb, 0);
+  const workerKb = sizes.filter((s) => /worker/i.test(s.file)).reduce((a, s) => a + s.kb, 0);
+  return { totalKb, initialKb: totalKb - workerKb, files: sizes };
+}
+
+/** `bundle_gzip_kb`: total gzip size of dist/renderer, KB (see `measureBundle`). */
+export function measureBundleGzipKb(dir?: string): number {
+  return measureBundle(dir).totalKb;
+}

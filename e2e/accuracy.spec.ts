@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, screenshot, test } from './fixtures';
+import { openScreen } from './pages';
+
+test('the accuracy page runs the bundled validation cases and explains their sources', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  await openScreen(page, 'Model accuracy');
+  const summary = page.getByTestId('acc-summary');
+  // Three sets and the overall row, computed in a Web Worker.
+  await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
+  await expect(summary.locator('tbody tr')).toHaveCount(4);
+  await expect(page.getByTestId('acc-sum-training-dev.json').locator('td').first()).toHaveText(
+    '42',
+  );
+  await expect(page.getByTestId('acc-sum-storage-dev.json').locator('td').first()).toHaveText('6');
+  await expect(page.getByTestId('acc-sum-serving-dev.json').locator('td').first()).toHaveText('70');
+  // Per-case rows with predicted, observed, error and the source explained.
+  const training = page.getByTestId('acc-cases-training-dev.json');
+  await expect(training.locator('tbody tr')).toHaveCount(42);
+  await expect(training.locator('tbody tr').first()).toContainText('Megatron-LM');
+  await expect(training.locator('tbody tr').first()).toContainText('Peer-reviewed');
+  const elapsed = await page.getByTestId('acc-elapsed').innerText();
+  console.log(`validation run: ${elapsed}`);
+  await screenshot(page, 'accuracy-full');
+  await page.screenshot({ path: 'reports/screenshots/accuracy.png' });
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  // Only the cases outside tolerance.
+  await page.getByText('Show only cases outside their tolerance').click();
+  await expect(training.locator('tbody tr').first()).toContainText('outside');
+  await screenshot(page, 'accuracy-outside-only');
+});

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog, catalogKinds } from '../../../model/catalog';
+import {
+  buildUserEntry,
+  catalogForEntries,
+  catalogRows,
+  draftFromEntry,
+  editableFields,
+  filterRows,
+  mergeIssues,
+  sourcesOf,
+  userEntriesOf,
+} from '../../../renderer/features/catalog/catalogBrowse';
+
+const rows = catalogRows(builtinCatalog());
+
+describe('catalog rows and search', () => {
+  it('lists accelerators and every catalog kind; each number has a date, and a source unless a soft estimate', () => {
+    const kinds = new Set(rows.map((r) => r.kind));
+    expect(kinds.has('accelerator')).toBe(true);
+    for (const k of catalogKinds) {
+      if (builtinCatalog().items[k].size > 0) expect(kinds.has(k)).toBe(true);
+    }
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    for (const r of rows) {
+      for (const { n } of r.numbers) {
+        // A number without a source must at least be flagged as a soft estimate.
+        if (n.sources.length === 0)
+          expect({ basis: n.basis, soft: n.soft }).toEqual({ basis: 'estimate', soft: true });
+        expect(n.date).toMatch(/^\d{4}/);
+      }
+    }
+  });
+
+  it('every word of the query must match (case-insensitive)', () => {
+    const found = filterRows(rows, { query: 'DGX h100', kind: 'all' });
+    expect(found.map((r) => r.key)).toContain('system:dgx-h100');
+    for (const r of found) {
+      const text =
+        `${r.kind} ${r.id} ${r.name} ${r.vendor} ${r.numbers.map((x) => x.path).join(' ')}`.toLowerCase();
+      expect(text.includes('dgx') || r.kind === 'system').toBe(true);
+    }
+    expect(filterRows(rows, { query: 'dgx zzzz-nothing', kind: 'all' })).toEqual([]);
+  });
+
+  it('the kind filter and the user-only filter narrow the rows', () => {
+    const systems = filterRows(rows, { query: '', kind: 'system' });
+    expect(systems.length).toBeGreaterThan(0);
+    expect(systems.every((r) => r.kind === 'system')).toBe(true);
+    expect(filterRows(rows, { query: '', kind: 'all', userOnly: true })).toEqual([]);
+    expect(filterRows(rows, { query: '', kind: 'all' })).toHaveLength(rows.length);
+  });
+
+  it('sources resolve to titles; an unknown id is kept and named', () => {
+    const row = rows.find((r) => r.key === 'system:dgx-h100');
+    const n = row?.numbers[0]?.n;
+    expect(n).toBeDefined();
+    if (!n) return;
+    const s = sourcesOf(n, builtinCatalog().sources);
+    expect(s[0]?.title.length).toBeGreaterThan(0);
+    expect(sourcesOf({ ...n, sources: ['nope'] }, builtinCatalog().sources)[0]?.title).toBe(
+      'Unknown source "nope"',
+    );
+  });
+});
+
+describe('user entries', () => {
+  it('editable fields of a kind: sourced numbers with units, text and choices', () => {
+    const f = editableFields('cloudPrice');
+    expect(f).toContainEqual({
+      name: 'usdPerGpuHour',
+      type: 'number',
+      unit: expect.any(String),
+      required: true,
+    });
+    expect(f.find((x) => x.name === 'pricing')).toMatchObject({
+      type: 'enum',
+      options: ['on-demand', 'reserved', 'spot', 'capacity-block'],
+    });
+    expect(f.find((x) => x.name === 'vendor')).toMatchObject({ type: 'text', required: false });
+    // A plain count (a NIC's ports) is not offered: a user number would become a sourced number.
+    expect(editableFields('nic').some((x) => x.name === 'ports')).toBe(false);
+  });
+
+  it('a bad date is named', () => {
+    const r = buildUserEntry(
+      { kind: 'system', id: 'dgx-h100', date: 'last week', source: '', fields: {} },
+      [],
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.issues).toContainEqual({
+        field: 'date',
+        message: 'must be YYYY, YYYY-MM or YYYY-MM-DD',
+      });
+  });
+
+  it('a new id must give every required field, each named', () => {
+    const r = buildUserEntry(
+      { kind: 'cpu', id: 'my-cpu', date: '2026-11', source: 'datasheet', fields: { tdpW: 300 } },
+      [],
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      const fields = r.issues.map((i) => i.field);
+      expect(fields).toContain('fields.cores');
+      expect(fields).toContain('fields.idleW');
+      expect(fields).not.toContain('fields.tdpW');
+    }
+  });
+
+  it('a valid new entry and a valid override are accepted; empty fields are left out', () => {
+    const cpu = buildUserEntry(
+      {
+        kind: 'cpu',
+        id: 'my-cpu',
+        date: '2026-11-01',
+        source: 'datasheet',
+        fields: { name: 'My CPU', cores: 64, tdpW: 300, idleW: 90, vendor: '  ' },
+      },
+      [],
+    );
+    expect(cpu.ok).toBe(true);
+    if (cpu.ok)
+      expect(cpu.entry.fields).toEqual({ name: 'My CPU', cores: 64, tdpW: 300, idleW: 90 });
+    const override = buildUserEntry(
+      {
+        kind: 'system',
+        id: 'dgx-h100',
+        date: '2026-11-01',
+        source: 'quote',
+        fields: { priceUsd: 300000, heightU: NaN },
+      },
+      [],
+    );
+    expect(override.ok).toBe(true);
+    if (!override.ok) return;
+    // Merged, the number is user-sourced with the entry's date.
+    const { catalog, error } = catalogForEntries([override.entry]);
+    expect(error).toBeNull();
+    const row = catalogRows(catalog).find((r) => r.key === 'system:dgx-h100');
+    expect(row?.user).toBe(true);
+    const price = row?.numbers.find((x) => x.path === 'priceUsd')?.n;
+    expect(price).toMatchObject({
+      value: 300000,
+      sources: ['user'],
+      basis: 'user',
+      date: '2026-11-01',
+      soft: false,
+    });
+    expect(draftFromEntry(override.entry).fields).toEqual({ priceUsd: 300000 });
+  });
+
+  it('a second entry for the same kind and id is refused, naming the id', () => {
+    const first = buildUserEntry(
+      { kind: 'system', id: 'dgx-h100', date: '2026', source: '', fields: { priceUsd: 1 } },
+      [],
+    );
+    if (!first.ok) throw new Error('fixture');
+    const again = buildUserEntry(
+      { kind: 'system', id: 'dgx-h100', date: '2026', source: '', fields: { priceUsd: 2 } },
+      [first.entry],
+    );
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.issues[0]?.field).toBe('id');
+  });
+
+  it('merge errors map to form fields', () => {
+    expect(
+      mergeIssues(
+        'userCatalog.entries[0] (cpu "x") is invalid: cores: Invalid input: expected object, received undefined; tdpW.value: bad',
+      ),
+    ).toEqual([
+      { field: 'fields.cores', message: 'required for a new entry' },
+      { field: 'fields.tdpW', message: 'bad' },
+    ]);
+    expect(mergeIssues('something else')).toEqual([{ field: 'entry', message: 'something else' }]);
+  });
+
+  it('reads a scenario document’s entries, tolerating a missing section', () => {
+    expect(userEntriesOf({})).toEqual([]);
+    expect(
+      userEntriesOf({ userCatalog: { entries: [{ kind: 'cpu', id: 'x', date: '2026' }] } }),
+    ).toHaveLength(1);
+    expect(userEntriesOf({ userCatalog: 'junk' })).toEqual([]);
+  });
+});

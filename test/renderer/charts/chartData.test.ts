@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  OKABE_ITO,
+  capexByLine,
+  costOverHorizon,
+  opexByLine,
+  powerByComponent,
+  scalingCurves,
+  seriesColor,
+  stepTimeBreakdown,
+  timeToTrain,
+  whyNoResult,
+} from '../../../renderer/features/charts/chartData';
+import { evaluateDrafts } from '../../../renderer/workspace/evaluations';
+import { getTemplate } from '../../../renderer/workspace/templates';
+import { structuredCloneJson } from '../../../renderer/workspace/workspace';
+
+function doc(template: string): Record<string, unknown> {
+  return structuredCloneJson(getTemplate(template).doc) as Record<string, unknown>;
+}
+
+const invalid = doc('pretrain-ib');
+(invalid['cluster'] as { compute: { gpus: number } }).compute.gpus = -4;
+
+const evals = evaluateDrafts([
+  { id: 'a', doc: doc('pretrain-ib') },
+  { id: 'b', doc: doc('serving-70b') },
+  { id: 'c', doc: invalid },
+]);
+const training = evals[0];
+
+describe('chart data from engine results', () => {
+  it('has a training result to shape (fixture check)', () => {
+    expect(training?.result?.powerCost).not.toBeNull();
+    expect(evals[2]?.issues.length).toBeGreaterThan(0);
+  });
+
+  it('capex stacks sum to the total capex, and the others are excluded with a reason', () => {
+    const d = capexByLine(evals);
+    expect(d.rows).toHaveLength(1);
+    const row = d.rows[0] ?? {};
+    const sum = d.series.reduce((a, s) => a + (row[s.key] as number), 0);
+    expect(sum).toBeCloseTo(training?.result?.powerCost?.cost.capex.totalUsd ?? NaN, 0);
+    expect(d.excluded.map((x) => x.id)).toEqual(['b', 'c']);
+    expect(d.excluded[0]?.reason).toMatch(/serving/);
+    // The invalid scenario names its field.
+    expect(d.excluded[1]?.reason).toMatch(/cluster\.compute\.gpus/);
+  });
+
+  it('opex stacks sum to the yearly opex; all-zero lines are left out of the legend', () => {
+    const d = opexByLine(evals);
+    const row = d.rows[0] ?? {};
+    const sum = d.series.reduce((a, s) => a + (row[s.key] as number), 0);
+    expect(sum).toBeCloseTo(training?.result?.powerCost?.cost.opexPerYear.totalUsd ?? NaN, 0);
+    for (const s of d.series) expect(row[s.key]).not.toBe(0);
+  });
+
+  it('power by component sums to IT power plus facility overhead, in ≤ 8 colours', () => {
+    const d = powerByComponent(evals);
+    const pc = training?.result?.powerCost;
+    const it = Object.values(pc?.itPowerKw.average ?? {}).reduce((a, v) => a + v, 0);
+    const row = d.rows[0] ?? {};
+    const sum = d.series.reduce((a, s) => a + (row[s.key] as number), 0);
+    expect(sum).toBeCloseTo(it + (pc?.facility.overheadAvgKw ?? NaN), 6);
+    expect(d.series.length).toBeLessThanOrEqual(OKABE_ITO.length);
+    expect(new Set(d.series.map((s) => s.color)).size).toBe(d.series.length);
+  });
+
+  it('step-time groups sum to the step time', () => {
+    const d = stepTimeBreakdown(evals);
+    const row = d.rows[0] ?? {};
+    const sum = d.series.reduce((a, s) => a + (row[s.key] as number), 0);
+    expect(sum).toBeCloseTo(training?.result?.metrics['step_time_s']?.value ?? NaN, 9);
+    expect(d.excluded[0]?.reason).toBe('a serving workload has no training step');
+  });
+
+  it('time to train: wall clock is not shorter than compute only', () => {
+    const d = timeToTrain(evals);
+    const row = d.rows[0] ?? {};
+    expect(row['wallDays'] as number).toBeGreaterThanOrEqual(row['computeDays'] as number);
+  });
+
+  it('scaling curve rows are sorted by GPU count, efficiency ≤ 100 %', () => {
+    const d = scalingCurves(evals);
+    expect(d.series.map((s) => s.label)).toHaveLength(1);
+    const gpus = d.throughputRows.map((r) => r['gpus'] as number);
+    expect(gpus).toEqual([...gpus].sort((a, b) => a - b));
+    for (const r of d.efficiencyRows) expect(r['s0'] as number).toBeLessThanOrEqual(100 + 1e-9);
+    expect(d.excluded.map((x) => x.id)).toEqual(['b', 'c']);
+  });
+
+  it('scaling curve: an engine error is shown as the reason', () => {
+    const d = scalingCurves(evals.slice(0, 1), () => new Error('workload.model: too big'));
+    expect(d.series).toHaveLength(0);
+    expect(d.excluded[0]?.reason).toBe('workload.model: too big');
+  });
+
+  it('cost over the horizon: owning and renting cross at the break-even month', () => {
+    const d = costOverHorizon(evals);
+    const s = d.scenarios[0];
+    expect(s).toBeDefined();
+    if (!s || s.breakEvenMonths === null) return;
+    const m = s.breakEvenMonths;
+    expect(s.capexUsd + s.opexPerMonthUsd * m).toBeCloseTo(s.rentPerMonthUsd * m, 0);
+    // Month 0: owning costs the capex, renting nothing; one row per month of the horizon.
+    expect(d.rows[0]?.['own_s0']).toBe(s.capexUsd);
+    expect(d.rows[0]?.['rent_s0']).toBe(0);
+    expect(d.rows).toHaveLength(s.horizonYears * 12 + 1);
+  });
+
+  it('hand-checked horizon: $1.2M capex, $10k/month own, $60k/month rent → 24 months', () => {
+    // Break-even = 1,200,000 / (60,000 − 10,000) = 24 months.
+    const fake = {
+      ...training,
+      result: {
+        ...training?.result,
+        powerCost: {
+          cost: {
+            capex: { totalUsd: 1_200_000 },
+            opexPerYear: { totalUsd: 120_000 },
+            cloudCostUsd: 60_000 * 36,
+            cashFlowsUsd: [0, 0, 0, 0],
+            cloudBreakevenMonths: 24,
+          },
+        },
+      },
+    } as unknown as (typeof evals)[number];
+    const d = costOverHorizon([fake], 12);
+    expect(d.rows.map((r) => r['month'])).toEqual([0, 12, 24, 36]);
+    expect(d.rows[2]?.['own_s0']).toBe(1_440_000);
+    expect(d.rows[2]?.['rent_s0']).toBe(1_440_000);
+  });
+
+  it('whyNoResult is null for a valid scenario and names fields otherwise', () => {
+    expect(training ? whyNoResult(training) : 'x').toBeNull();
+    expect(evals[2] ? whyNoResult(evals[2]) : null).toMatch(
+      /^invalid input — cluster\.compute\.gpus/,
+    );
+  });
+
+  it('series colours come from the Okabe–Ito palette for any index', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), (i) => {
+        expect(OKABE_ITO).toContain(seriesColor(i));
+        expect(seriesColor(i)).toBe(seriesColor(i + OKABE_ITO.length));
+      }),
+    );
+  });
+});
