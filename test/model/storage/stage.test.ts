@@ -163,7 +163,6 @@ describe('data + reliability stage', () => {
       { numRuns: 60 },
     );
   });
-
 });
 
 /** ResNet-50-style training on 256 H100 (MLPerf Storage resnet50_h100 parameters) fed by a 20 GB/s NAS. */
