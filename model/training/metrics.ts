@@ -165,6 +165,19 @@ export function trainingMetricValues(r: TrainingResult): Record<string, MetricVa
   };
   if (r.timeToTrainDays !== null)
     out['time_to_train_days'] = { value: r.timeToTrainDays, unit: 'days' };
-  for (const [id, key] of BREAKDOWN) out[id] = { value: r.breakdown[key], unit: 's' };
+  // The step-time parts, in BREAKDOWN's order, written out field by field rather than in a loop
+  // over BREAKDOWN: named stores keep this object in V8's fast mode, which makes it cheaper to
+  // build and for evaluate() to read on every evaluation. A test checks both lists agree.
+  const b = r.breakdown;
+  out['step_forward_s'] = { value: b.forwardS, unit: 's' };
+  out['step_backward_s'] = { value: b.backwardS, unit: 's' };
+  out['step_recompute_s'] = { value: b.recomputeS, unit: 's' };
+  out['step_tp_comm_s'] = { value: b.tpCommS, unit: 's' };
+  out['step_cp_comm_s'] = { value: b.cpCommS, unit: 's' };
+  out['step_ep_comm_s'] = { value: b.epCommS, unit: 's' };
+  out['step_pp_comm_s'] = { value: b.ppCommS, unit: 's' };
+  out['step_dp_comm_s'] = { value: b.dpCommS, unit: 's' };
+  out['step_bubble_s'] = { value: b.bubbleS, unit: 's' };
+  out['step_optimizer_s'] = { value: b.optimizerS, unit: 's' };
   return out;
 }
