@@ -449,7 +449,7 @@ export const dataReliabilityStage: EvaluationStage = {
       if (wallDays === null) {
         warnings.push('time to train: the job makes no progress (interruptions outpace restarts)');
       } else {
-        metrics['time_to_train_wall_days'] = { value: wallDays, unit: 'days' };
+        metrics['time_to_train_days'] = { value: wallDays, unit: 'days' };
       }
     }
     return {
@@ -515,7 +515,7 @@ export const powerCostStage: EvaluationStage = {
     const stalled = dr !== null && (dr.timeToTrainFactor === null || useful <= 0);
     const wallDays = stalled
       ? null
-      : (ctx.metrics['time_to_train_wall_days']?.value ?? r.timeToTrainDays);
+      : (ctx.metrics['time_to_train_days']?.value ?? r.timeToTrainDays);
     const tiers = network.scaleOut.fatTreeTiers;
     // The scenario's user catalog entries override or extend the built-in catalog.
     const catalog = catalogFor(s.userCatalog);

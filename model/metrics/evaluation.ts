@@ -7,8 +7,8 @@ import type { MetricDefinition } from './metric';
  */
 export const evaluationMetrics: readonly MetricDefinition[] = [
   defineMetric({
-    id: 'time_to_train_wall_days',
-    label: 'Time to train (wall clock)',
+    id: 'time_to_train_days',
+    label: 'Time to train',
     unit: 'days',
     description:
       'Time to train including data stalls, checkpoint pauses and failures with their restarts: the training engine’s time stretched by 1 / (useful share of wall time); a fixed start-up overhead is not stretched.',

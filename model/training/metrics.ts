@@ -77,11 +77,11 @@ export const trainingMetrics: readonly MetricDefinition[] = [
     better: 'higher',
   }),
   defineMetric({
-    id: 'time_to_train_days',
-    label: 'Time to train',
+    id: 'time_to_train_compute_days',
+    label: 'Time to train (compute only)',
     unit: 'days',
     description:
-      'Wall-clock days to process the tokens to train (with evaluation and fixed overhead when given).',
+      'Days to process the tokens to train at the step throughput (with evaluation and fixed overhead when given), before data stalls, checkpoints and failures.',
     group: 'training',
     better: 'lower',
   }),
@@ -146,7 +146,7 @@ export const trainingMetrics: readonly MetricDefinition[] = [
   ),
 ];
 
-/** Metric values of a training result, keyed by metric id (time_to_train_days only when given). */
+/** Metric values of a training result, keyed by metric id (time_to_train_compute_days only when given). */
 export function trainingMetricValues(r: TrainingResult): Record<string, MetricValue> {
   const out: Record<string, MetricValue> = {
     step_time_s: { value: r.stepTimeS, unit: 's' },
@@ -164,7 +164,7 @@ export function trainingMetricValues(r: TrainingResult): Record<string, MetricVa
     memory_activations_gib: { value: r.memory.activationsBytes / GIB, unit: 'GiB' },
   };
   if (r.timeToTrainDays !== null)
-    out['time_to_train_days'] = { value: r.timeToTrainDays, unit: 'days' };
+    out['time_to_train_compute_days'] = { value: r.timeToTrainDays, unit: 'days' };
   // The step-time parts, in BREAKDOWN's order, written out field by field rather than in a loop
   // over BREAKDOWN: named stores keep this object in V8's fast mode, which makes it cheaper to
   // build and for evaluate() to read on every evaluation. A test checks both lists agree.

@@ -69,7 +69,7 @@ describe('evaluate', () => {
     const s = example(IB);
     const r = evaluate(s);
     const tps = r.metrics['tokens_per_s']?.value ?? 0;
-    expect(r.metrics['time_to_train_days']?.value).toBeCloseTo(2e12 / tps / 86400, 3);
+    expect(r.metrics['time_to_train_compute_days']?.value).toBeCloseTo(2e12 / tps / 86400, 3);
   });
 
   it('periodic evaluation lengthens the time to train, not the step', () => {
@@ -85,8 +85,8 @@ describe('evaluate', () => {
     const a = evaluate(s);
     const b = evaluate(withEval);
     expect(b.metrics['step_time_s']?.value).toBe(a.metrics['step_time_s']?.value);
-    expect(b.metrics['time_to_train_days']?.value).toBeGreaterThan(
-      a.metrics['time_to_train_days']?.value ?? 0,
+    expect(b.metrics['time_to_train_compute_days']?.value).toBeGreaterThan(
+      a.metrics['time_to_train_compute_days']?.value ?? 0,
     );
   });
 
@@ -212,10 +212,27 @@ function parseScenarioFileOrThrow(name: string): Scenario[] {
 }
 
 describe('evaluate: data/reliability and power/cost stages', () => {
+  it('time_to_train_days includes data stalls, checkpoints and failures (starved example)', () => {
+    const starved = evaluate(example('starved-vit-256xh100-nas.json'));
+    const fixed = evaluate(example('starved-vit-256xh100-nas-fixed.json'));
+    const m = (r: typeof starved, id: string) => r.metrics[id]?.value ?? Number.NaN;
+    // Same compute time; the starved build's wall-clock time is stretched by its lost share.
+    expect(m(starved, 'time_to_train_compute_days')).toBeCloseTo(
+      m(fixed, 'time_to_train_compute_days'),
+      12,
+    );
+    expect(m(starved, 'data_stall_pct')).toBeGreaterThan(20);
+    expect(m(starved, 'time_to_train_days')).toBeCloseTo(
+      (m(starved, 'time_to_train_compute_days') * 100) / m(starved, 'effective_compute_pct'),
+      9,
+    );
+    expect(m(starved, 'time_to_train_days')).toBeGreaterThan(1.2 * m(fixed, 'time_to_train_days'));
+  });
+
   it('wall-clock time to train ≥ compute time to train; effective throughput ≤ step throughput', () => {
     const r = evaluate(example(IB));
     const m = (id: string) => r.metrics[id]?.value ?? Number.NaN;
-    expect(m('time_to_train_wall_days')).toBeGreaterThanOrEqual(m('time_to_train_days'));
+    expect(m('time_to_train_days')).toBeGreaterThanOrEqual(m('time_to_train_compute_days'));
     expect(m('effective_tokens_per_s')).toBeLessThanOrEqual(m('tokens_per_s'));
     // effective = step throughput × useful share of wall time (effective_compute_pct).
     expect(m('effective_tokens_per_s')).toBeCloseTo(
@@ -275,7 +292,7 @@ describe('evaluate: data/reliability and power/cost stages', () => {
       reliability: { plannedInterruptionsPerDay: 100, detectionMin: 600, rescheduleMin: 600 },
     });
     const r = evaluate(s);
-    expect(r.metrics['time_to_train_wall_days']).toBeUndefined();
+    expect(r.metrics['time_to_train_days']).toBeUndefined();
     expect(r.warnings.some((w) => w.includes('no progress'))).toBe(true);
     for (const [id, m] of Object.entries(r.metrics))
       expect(Number.isFinite(m.value), id).toBe(true);

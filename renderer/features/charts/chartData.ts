@@ -229,16 +229,16 @@ export function stepTimeExclusionReason(e: ScenarioEvaluation): string {
 }
 
 /**
- * Time to train per scenario, days: the compute-only figure (`time_to_train_days`) and the
- * wall-clock figure with data stalls, checkpoints and failures (`time_to_train_wall_days`).
+ * Time to train per scenario, days: the compute-only figure (`time_to_train_compute_days`) and the
+ * wall-clock figure with data stalls, checkpoints and failures (`time_to_train_days`).
  */
 export function timeToTrain(evals: readonly ScenarioEvaluation[]): ChartData {
   const rows: ChartRow[] = [];
   const excluded: Excluded[] = [];
   for (const e of evals) {
     const m = e.result?.metrics;
-    const compute = m?.['time_to_train_days']?.value;
-    const wall = m?.['time_to_train_wall_days']?.value;
+    const compute = m?.['time_to_train_compute_days']?.value;
+    const wall = m?.['time_to_train_days']?.value;
     if (compute === undefined && wall === undefined) {
       const reason =
         e.result === null

@@ -7,8 +7,8 @@ export const TRAINING_SUMMARY = [
   'tokens_per_s',
   'effective_tokens_per_s',
   'mfu_pct',
-  'time_to_train_wall_days',
   'time_to_train_days',
+  'time_to_train_compute_days',
   'memory_per_gpu_gib',
   'it_power_kw',
   'facility_power_kw',
@@ -69,7 +69,7 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
               const v = r.metrics[id];
               if (!v) return null;
               // The wall-clock time to train supersedes the compute-only figure when present.
-              if (id === 'time_to_train_days' && r.metrics.time_to_train_wall_days) return null;
+              if (id === 'time_to_train_compute_days' && r.metrics.time_to_train_days) return null;
               const def = getMetric(id);
               return (
                 <div key={id} className="sc-kpi" data-testid={`kpi-${id}`}>
