@@ -438,7 +438,7 @@ export const dataReliabilityStage: EvaluationStage = {
     // A copy of the engine's metrics plus this stage's own. Copied property by property: a
     // spread (`{ ...out.metrics }`) followed by new keys is much slower in V8, and this runs on
     // every evaluation.
-    const metrics: Record<string, MetricValue> = {};
+    let metrics: Record<string, MetricValue> = {};
     for (const id in out.metrics) metrics[id] = out.metrics[id] as MetricValue;
     const useful = out.wallShares.useful;
     metrics['effective_tokens_per_s'] = { value: r.tokensPerS * useful, unit: 'tokens/s' };
@@ -570,7 +570,7 @@ export function evaluate(
 ): EvaluationResult {
   // Local accumulators (the function stays pure: nothing outside is touched). Each figure is
   // checked once as it is added: registered, with its registered unit, finite, not produced twice.
-  const metrics: Record<string, MetricValue> = {};
+  let metrics: Record<string, MetricValue> = {};
   const breakdown: Record<string, readonly BreakdownPart[]> = {};
   let bottleneck: EvaluationBottleneck | null = null;
   const warnings: string[] = [];
@@ -581,7 +581,12 @@ export function evaluate(
   for (const stage of stages) {
     if (!stage.applies(scenario)) continue;
     const out = stage.run({ scenario, metrics, training, dataReliability });
-    if (out.metrics) {
+    if (out.metrics && ran.length === 0) {
+      // The first stage's figures are a fresh object nobody else holds: check them and keep
+      // that object as the accumulator instead of copying ~25 keys into an empty one.
+      for (const id in out.metrics) checkMetricValue(id, out.metrics[id] as MetricValue);
+      metrics = out.metrics as Record<string, MetricValue>;
+    } else if (out.metrics) {
       for (const id in out.metrics) {
         const v = out.metrics[id] as MetricValue;
         if (Object.hasOwn(metrics, id))
