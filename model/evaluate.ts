@@ -438,7 +438,7 @@ export const dataReliabilityStage: EvaluationStage = {
     // A copy of the engine's metrics plus this stage's own. Copied property by property: a
     // spread (`{ ...out.metrics }`) followed by new keys is much slower in V8, and this runs on
     // every evaluation.
-    let metrics: Record<string, MetricValue> = {};
+    const metrics: Record<string, MetricValue> = {};
     for (const id in out.metrics) metrics[id] = out.metrics[id] as MetricValue;
     const useful = out.wallShares.useful;
     metrics['effective_tokens_per_s'] = { value: r.tokensPerS * useful, unit: 'tokens/s' };
