@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, screenshot, test } from './fixtures';
 import { energyPage, openScreen } from './pages';
 
@@ -102,4 +103,15 @@ test('save downloads the inputs; a bad file is refused and changes nothing', asy
   await chooser.setFiles(saved);
   await expect(ui.notice).toContainText('Opened saved.json');
   await expect(ui.gpuCount).toHaveValue('512');
+});
+
+test('the energy screen has no WCAG 2.1 A/AA violations', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.goto('/');
+  await openScreen(page, 'Energy estimate');
+  await expect(energyPage(page).chart).toBeVisible();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
