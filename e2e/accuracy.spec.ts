@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { openScreen } from './pages';
 
 test('the accuracy page runs the bundled validation cases and explains their sources', async ({
@@ -27,12 +26,7 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   console.log(`validation run: ${elapsed}`);
   await screenshot(page, 'accuracy-full');
   await page.screenshot({ path: 'reports/screenshots/accuracy.png' });
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoA11yViolations(page);
   // Only the cases outside tolerance.
   await page.getByText('Show only cases outside their tolerance').click();
   await expect(training.locator('tbody tr').first()).toContainText('outside');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { openScreen } from './pages';
 
 /** Page model of the catalog page. */
@@ -93,12 +92,7 @@ test('search the catalog, see sources, add valid and invalid user entries', asyn
   await expect(ui.detail.locator('tr', { hasText: 'priceUsd' })).toContainText('User entry');
   await expect(ui.detail.locator('tr', { hasText: 'priceUsd' })).toContainText('300,000');
   await screenshot(page, 'catalog-user-entry');
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoA11yViolations(page);
 
   // The charts follow: the capex of that scenario changes (128 nodes at $300,000 each).
   await openScreen(page, 'Charts');
@@ -148,10 +142,5 @@ test('keyboard only: search, select an entry; removing a user entry is undoable'
   // The dark theme (prefers-color-scheme) keeps everything readable.
   await page.emulateMedia({ colorScheme: 'dark' });
   await screenshot(page, 'catalog-dark');
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoA11yViolations(page);
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { openScreen } from './pages';
 
 /** The chart containers of the charts page, by test id. */
@@ -55,12 +54,7 @@ test('charts render for the open scenarios, with titles, tables and no a11y viol
   // The accessible name of each chart is its title.
   await expect(page.getByRole('figure', { name: 'Capital cost by line (USD)' })).toBeVisible();
   await screenshot(page, 'charts');
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoA11yViolations(page);
 });
 
 test('charts in the dark theme; a data table opens from the keyboard', async ({
@@ -80,12 +74,7 @@ test('charts in the dark theme; a data table opens from the keyboard', async ({
     ui.chart('chart-step').getByRole('columnheader', { name: /Forward compute/ }),
   ).toBeVisible();
   await screenshot(page, 'charts-dark');
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoA11yViolations(page);
 });
 
 test('charts follow edits in the scenario editor, and say why an invalid scenario is missing', async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { openScreen } from './pages';
 
 /** Page model of the comparison. */
@@ -42,10 +41,7 @@ test('the comparison shows deltas against the baseline and updates after an edit
   await expect(ui.difference).toContainText('Step-time parts');
   await expect(ui.difference).toContainText('Capex lines');
   await screenshot(page, 'compare');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  await expectNoA11yViolations(page);
 
   // Undo (global shortcut) restores the bandwidth: the step time is back to the baseline's
   // (7.77 s at three significant digits; the RoCE build differs by milliseconds).

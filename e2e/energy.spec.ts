@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { energyPage, openScreen } from './pages';
 
 // Hand-checked expectations. H100 SXM TDP 700 W (catalog), idle 10 % = 70 W.
@@ -110,8 +109,5 @@ test('the energy screen has no WCAG 2.1 A/AA violations', async ({ page, console
   await page.goto('/');
   await openScreen(page, 'Energy estimate');
   await expect(energyPage(page).chart).toBeVisible();
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoA11yViolations(page);
 });

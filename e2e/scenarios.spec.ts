@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { openScreen } from './pages';
 
 /** Page model of the scenario editor. */
@@ -24,15 +23,6 @@ function editor(page: Page) {
       await input.press('Enter');
     },
   };
-}
-
-async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('create scenarios from a preset and a template, edit, see errors, undo and redo', async ({

@@ -104,7 +104,7 @@ export function ComparePage() {
       ) : null}
       <div className="cmp-scroll">
         <table className="cmp-table" data-testid="compare-table">
-          <caption className="cmp-sr-only">
+          <caption className="visually-hidden">
             Metrics of each scenario with the difference from the baseline
           </caption>
           <thead>
@@ -260,7 +260,7 @@ function DeltaView(props: { delta: Delta; unit: string; cur: string }) {
       {sign}
       {absText}
       {pctText}
-      {verdict ? <span className="cmp-sr-only">, {verdict}</span> : null}
+      {verdict ? <span className="visually-hidden">, {verdict}</span> : null}
     </span>
   );
 }

@@ -272,7 +272,7 @@ function NumberNodeField(props: {
           <span className="sc-check-box" aria-hidden="true">
             {isAuto ? '✓' : ''}
           </span>
-          auto<span className="sc-sr-only"> ({node.label})</span>
+          auto<span className="visually-hidden"> ({node.label})</span>
         </Checkbox>
       ) : null}
     </div>

@@ -101,7 +101,7 @@ export function ScenariosPage() {
                 {e.id === baselineId ? <span className="sc-tag">baseline</span> : null}
                 {e.issues.length || e.error ? (
                   <span className="sc-tag sc-tag-error">
-                    {e.issues.length || 1} <span className="sc-sr-only">problems</span>
+                    {e.issues.length || 1} <span className="visually-hidden">problems</span>
                     <span aria-hidden="true">!</span>
                   </span>
                 ) : null}
@@ -238,7 +238,7 @@ function RenameField(props: { id: string; name: string }) {
       }}
       data-testid="scenario-name"
     >
-      <Label className="sc-sr-only">Scenario name</Label>
+      <Label className="visually-hidden">Scenario name</Label>
       <Input
         className="field-input sc-rename-input"
         onInput={(e) => {
