@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { FileActions } from './features/files/FileActions';
 import { HelpPanel } from './features/help/HelpPanel';
 import { ScenariosPage } from './features/scenarios/ScenariosPage';
 import { useDesktopApi } from './platform/desktopApi';
@@ -69,6 +70,8 @@ export function App() {
               </Tab>
             ))}
           </TabList>
+          <FileActions />
+          <HelpPanel />
           <span className="app-version" data-testid="app-version">
             {shell}
           </span>
@@ -100,7 +103,6 @@ export function App() {
           ))}
         </main>
       </Tabs>
-      <HelpPanel />
     </div>
   );
 }

@@ -1,2 +1,9 @@
 export { DEFAULT_JSON_LIMITS, parseJsonSafely } from './safeJson';
 export type { SafeJsonLimits, SafeJsonResult } from './safeJson';
+export {
+  MAX_FILE_SCENARIOS,
+  readScenarioFile,
+  SCENARIO_FILE_FORMAT,
+  serializeScenarioFile,
+} from './scenarioFile';
+export type { ReadScenarioFileResult, ScenarioFileContents } from './scenarioFile';

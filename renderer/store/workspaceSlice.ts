@@ -49,6 +49,8 @@ export type WorkspaceSlice = {
   replaceDoc: (id: string, doc: Readonly<Record<string, unknown>>) => void;
   /** Replace the whole workspace (a file opened); undoable like any edit. */
   loadWorkspace: (ws: Workspace) => void;
+  /** Open scenario documents (a file's) in place of the current ones; undoable. */
+  openDocs: (docs: readonly Readonly<Record<string, unknown>>[], baseline: number) => void;
 };
 
 let counter = 0;
@@ -120,5 +122,18 @@ export const createWorkspaceSlice: StateCreator<AppState, [], [], WorkspaceSlice
     setField: (id, path, value) => apply((ws) => setScenarioField(ws, id, path, value)),
     replaceDoc: (id, doc) => apply((ws) => replaceScenarioDoc(ws, id, doc)),
     loadWorkspace: (ws) => apply(() => ws),
+    openDocs: (docs, baseline) => {
+      let ws = EMPTY_WORKSPACE;
+      const ids: string[] = [];
+      for (const doc of docs) {
+        const id = newId();
+        ids.push(id);
+        ws = addScenario(ws, id, structuredCloneJson(doc));
+      }
+      const baselineId = ids[baseline];
+      if (baselineId !== undefined) ws = setBaseline(ws, baselineId);
+      apply(() => ws);
+      set({ activeId: ids[0] ?? null });
+    },
   };
 };
