@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures';
 
 /** The open scenarios' tab names, in order. */
-async function tabNames(page: import('@playwright/test').Page): Promise<string[]> {
+async function tabNames(page: Page): Promise<string[]> {
   const tabs = page.getByRole('tablist', { name: 'Open scenarios' }).getByRole('tab');
   return (await tabs.allInnerTexts()).map((t) => t.replace(/\s*baseline\s*$/, '').trim());
 }

@@ -31,7 +31,10 @@ describe('scenario file', () => {
   });
 
   it(`opens a schemaVersion ${SCENARIO_SCHEMA_VERSION} fixture (one per version; v1 is current)`, () => {
-    const v1 = readFileSync(new URL('../scenario/fixtures/v1-training.json', import.meta.url), 'utf8');
+    const v1 = readFileSync(
+      new URL('../scenario/fixtures/v1-training.json', import.meta.url),
+      'utf8',
+    );
     expect(readScenarioFile(v1).ok).toBe(true);
   });
 
