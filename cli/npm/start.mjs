@@ -42,7 +42,9 @@ if (binary) {
 } else {
   const port = Number(process.env.PORT ?? 5317);
   console.log(
-    'Electron is not available on this machine (no binary could be downloaded); serving ClusterPlan in the browser instead.',
+    process.env.CLUSTERPLAN_BROWSER === '1'
+      ? 'Browser mode requested (CLUSTERPLAN_BROWSER=1); serving ClusterPlan in the browser.'
+      : 'Electron is not available on this machine (no binary could be downloaded); serving ClusterPlan in the browser instead.',
   );
   let started;
   try {

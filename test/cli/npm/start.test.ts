@@ -30,7 +30,7 @@ describe('npm start (browser mode)', () => {
         });
         child.on('exit', (code) => reject(new Error(`start exited ${code}:\n${out}`)));
       });
-      expect(out).toContain('serving ClusterPlan in the browser');
+      expect(out).toContain('Browser mode requested (CLUSTERPLAN_BROWSER=1)');
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
