@@ -37,8 +37,8 @@ export function HelpPanel() {
       >
         Help <span aria-hidden="true">(F1)</span>
       </Button>
-      <ModalOverlay className="help-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
-        <Modal className="help-modal">
+      <ModalOverlay className="modal-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
+        <Modal className="modal help-modal">
           <Dialog className="help-dialog" aria-labelledby="help-title">
             <Heading slot="title" id="help-title" className="help-title">
               Keyboard shortcuts

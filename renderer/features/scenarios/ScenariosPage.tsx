@@ -257,8 +257,8 @@ function DeleteButton(props: { id: string; name: string }) {
   return (
     <DialogTrigger>
       <Button className="btn sc-btn-danger">Delete…</Button>
-      <ModalOverlay className="sc-modal-overlay" isDismissable>
-        <Modal className="sc-modal">
+      <ModalOverlay className="modal-overlay" isDismissable>
+        <Modal className="modal sc-modal">
           <Dialog className="sc-dialog" role="alertdialog">
             {({ close }) => (
               <>
