@@ -398,7 +398,11 @@ export function stageTimeS(
   const attn = kvRead + attnFlops / p.attnFlopsPerS;
   compute += p.elementwisePerTokenS * tokens;
   const comm = p.commFixedS + p.commPerTokenS * tokens;
-  const chunks = Math.max(1, Math.ceil(tokens / p.maxTokensPerStep - 1e-9));
+  // Forward passes per mean step: a step over the token budget is split into passes, and in
+  // steady state continuous batching spreads that work evenly, so the mean step pays its fixed
+  // cost tokens / budget times (at least once), not the ceiling of the mean, which would make
+  // throughput jump down where the mean step crosses the budget.
+  const chunks = Math.max(1, tokens / p.maxTokensPerStep);
   const overhead = p.fixedPerStepS * chunks;
   const f = p.timeShareFactor;
   if (out !== undefined) {

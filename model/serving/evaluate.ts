@@ -129,7 +129,9 @@ export function rateOperatingPoint(
     };
   }
   // Little's law b = λ·S(b): root of λ·S(b) − b on [0, bMax] (positive at 0, negative at bMax).
-  const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-5 * bMax);
+  // Solved tightly: near saturation the queueing wait C·S/(bMax − b) magnifies any error in b,
+  // and a loose root would make latency wobble as the load grows.
+  const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-10 * bMax);
   const S = serviceTimeS(p, b);
   const tpot = decodeStepS(p, b);
   const C = erlangC(bMax, b);

@@ -53,6 +53,8 @@ function allFinite(r: ServingResult): boolean {
   return nums.every((n) => Number.isFinite(n));
 }
 
+// Monotonicity up to floating-point rounding (the engine solves the running batch to 1e-10 of
+// its bound, model/serving/evaluate.ts); a real step, like the 3.4 % one pinned below, is far larger.
 const REL = 1e-9;
 
 describe('serving properties', () => {
@@ -102,6 +104,49 @@ describe('serving properties', () => {
     );
   });
 
+  it('throughput does not drop where the mean step crosses the token budget (regression)', () => {
+    // Found by the property above (seed 170521981): Llama 3 8B on 8× Gaudi 3, 138 → 7 tokens.
+    // The mean step crosses the 8,192-token budget between these two concurrencies; rounding its
+    // passes up to whole steps made throughput fall 3.4 % there.
+    const c = {
+      model: {
+        paramsTotal: 8.03e9,
+        layers: 32,
+        hidden: 4096,
+        heads: 32,
+        kvHeads: 8,
+        ffnHidden: 14336,
+        vocab: 128256,
+        ffnType: 'swiglu',
+        moe: null,
+      },
+      precision: 'bf16',
+      kvCachePrecision: null,
+      inputTokens: 138,
+      outputTokens: 7,
+      layout: { tp: 8, pp: 1, ep: 1, replicas: 1 },
+      acceleratorId: 'gaudi3',
+      gpus: 8,
+      nvlinkDomainGpus: 8,
+      powerLimitW: null,
+      stack: 'optimized',
+      partition: { kind: 'none' },
+      requestCount: null,
+      maxBatchPerReplica: null,
+      gpuHourUsd: null,
+      reportPercentile: 99,
+    } as const;
+    let previous = 0;
+    for (const concurrency of [187, 240, 260, 268, 276, 300]) {
+      const r = evaluateServing({
+        ...c,
+        load: { mode: 'concurrency', concurrency },
+      } as ServingConfig);
+      expect(r.outputTokensPerS, `concurrency ${concurrency}`).toBeGreaterThanOrEqual(previous);
+      previous = r.outputTokensPerS;
+    }
+  });
+
   it('more HBM never lowers the maximum batch (memory share of the GPU, and H100 → H200)', () => {
     fc.assert(
       fc.property(
@@ -126,7 +171,9 @@ describe('serving properties', () => {
           const hi = batch(Math.max(m1, m2));
           if (lo !== null) {
             expect(hi).not.toBeNull();
-            expect(hi!).toBeGreaterThanOrEqual(lo);
+            // Up to floating-point rounding: shares that reach the same effective memory by
+            // different arithmetic may differ in the last bits (seed 1198603013).
+            expect(hi!).toBeGreaterThanOrEqual(lo * (1 - REL));
           }
           if (c.acceleratorId === 'h100-sxm') {
             const h200 = prepareServing(
@@ -135,7 +182,9 @@ describe('serving properties', () => {
               1,
               1,
             ).maxBatch;
-            expect(h200).toBeGreaterThanOrEqual(prepareServing(c, c.layout.tp ?? 1, 1, 1).maxBatch);
+            expect(h200).toBeGreaterThanOrEqual(
+              prepareServing(c, c.layout.tp ?? 1, 1, 1).maxBatch * (1 - REL),
+            );
           }
         },
       ),
