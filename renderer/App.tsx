@@ -23,6 +23,15 @@ const AccuracyPage = lazy(() =>
 const EnergyPage = lazy(() =>
   import('./features/energy/EnergyPage').then((m) => ({ default: m.EnergyPage })),
 );
+const SearchPage = lazy(() =>
+  import('./features/search/SearchPage').then((m) => ({ default: m.SearchPage })),
+);
+const AnalysisPage = lazy(() =>
+  import('./features/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })),
+);
+const ReportPage = lazy(() =>
+  import('./features/report/ReportPage').then((m) => ({ default: m.ReportPage })),
+);
 
 /** The screens, in navigation order. Their ids are stable (tests and shortcuts use them). */
 export const PAGES = [
@@ -31,6 +40,9 @@ export const PAGES = [
   { id: 'charts', label: 'Charts', Page: ChartsPage },
   { id: 'catalog', label: 'Catalog', Page: CatalogPage },
   { id: 'accuracy', label: 'Model accuracy', Page: AccuracyPage },
+  { id: 'search', label: 'Design search', Page: SearchPage },
+  { id: 'analysis', label: 'Sensitivity', Page: AnalysisPage },
+  { id: 'report', label: 'Report & export', Page: ReportPage },
   { id: 'energy', label: 'Energy estimate', Page: EnergyPage },
 ] as const;
 
