@@ -7,7 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const RENDERER_DIR = path.resolve(HERE, '..', '..', 'dist', 'renderer');
+// CLUSTERPLAN_RENDERER_DIR serves another build folder (parallel e2e runs during development).
+export const RENDERER_DIR = process.env.CLUSTERPLAN_RENDERER_DIR
+  ? path.resolve(process.env.CLUSTERPLAN_RENDERER_DIR)
+  : path.resolve(HERE, '..', '..', 'dist', 'renderer');
 
 // Keep in step with electron/security.ts CONTENT_SECURITY_POLICY (a unit test checks they match).
 export const CONTENT_SECURITY_POLICY = [
