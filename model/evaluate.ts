@@ -4,15 +4,17 @@ import { defaultSystemByAccelerator, evaluatePowerAndCost } from './cost';
 import type { PowerCostResult } from './cost';
 import { checkMetricValue, metricRegistry } from './metrics';
 import type { MetricValue } from './metrics';
-import type { Scenario, TrainingWorkload } from './scenario';
+import type { Scenario, ServingWorkload, TrainingWorkload } from './scenario';
 import { adjustTimeToTrainDays, evaluateDataAndReliability } from './storage';
 import type { DataReliabilityResult } from './storage';
 import {
   evaluateServing,
   gpusForTargetLoad,
   servingConfigFromWorkload,
+  servingCurve,
   servingFigures,
 } from './serving';
+import type { ServingConfig, ServingCurve, ServingResult, ServingSlo } from './serving';
 import { scalingCurve, simulateTraining, trainingMetricValues } from './training';
 import type { ScalingPoint, TrainingInput, TrainingResult } from './training';
 
@@ -71,6 +73,8 @@ export type EvaluationResult = {
   readonly warnings: readonly string[];
   /** The training engine's own result (resolved layout etc.) for charts; null when serving. */
   readonly training: TrainingResult | null;
+  /** The serving engine's own result (layout, load, latencies); null when training. */
+  readonly serving: ServingResult | null;
   /** The data/reliability stage's result (wall-time shares, fix, checkpoint), when it ran. */
   readonly dataReliability: DataReliabilityResult | null;
   /** The power/cost stage's result (power by component, racks, bill of materials, cost lines). */
@@ -86,6 +90,7 @@ export type StageOutput = {
   readonly bottleneck?: EvaluationBottleneck | null;
   readonly warnings?: readonly string[];
   readonly training?: TrainingResult;
+  readonly serving?: ServingResult;
   readonly dataReliability?: DataReliabilityResult;
   readonly powerCost?: PowerCostResult;
 };
@@ -95,6 +100,8 @@ export type StageContext = {
   readonly scenario: Scenario;
   readonly metrics: Readonly<Record<string, MetricValue>>;
   readonly training: TrainingResult | null;
+  /** The serving engine's result, when a serving stage ran (absent: none). */
+  readonly serving?: ServingResult | null;
   readonly dataReliability: DataReliabilityResult | null;
 };
 
@@ -341,6 +348,20 @@ const SERVING_TERMS: Readonly<Record<string, string>> = {
   overhead: 'per-step framework overhead',
 };
 
+/** The serving engine's configuration of a scenario's serving workload and `cluster.compute`. */
+function servingConfigOf(scenario: Scenario, w: ServingWorkload): ServingConfig {
+  const c = scenario.cluster.compute;
+  // `auto` scale-up domain: one server's GPUs (the NVLink/NVSwitch domain of an HGX board).
+  const domain =
+    c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus;
+  return servingConfigFromWorkload(w, {
+    acceleratorId: c.acceleratorId,
+    gpus: c.gpus,
+    nvlinkDomainGpus: domain,
+    stack: c.stack,
+  });
+}
+
 /**
  * Stage 1 (serving): the serving engine (model/serving) on the scenario's serving workload and
  * `cluster.compute`; with a sizing target, also the GPUs needed for it.
@@ -351,20 +372,11 @@ export const servingStage: EvaluationStage = {
   run: (ctx) => {
     const w = ctx.scenario.workload;
     if (w.kind !== 'serving') return {};
-    const c = ctx.scenario.cluster.compute;
-    // `auto` scale-up domain: one server's GPUs (the NVLink/NVSwitch domain of an HGX board).
-    const domain =
-      c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus;
     let config;
     let r;
     let sizing = null;
     try {
-      config = servingConfigFromWorkload(w, {
-        acceleratorId: c.acceleratorId,
-        gpus: c.gpus,
-        nvlinkDomainGpus: domain,
-        stack: c.stack,
-      });
+      config = servingConfigOf(ctx.scenario, w);
       r = evaluateServing(config);
       if (w.target !== null) {
         sizing = gpusForTargetLoad(config, w.target.requestsPerS, {
@@ -395,6 +407,7 @@ export const servingStage: EvaluationStage = {
     }
     return {
       metrics: servingFigures(r, sizing),
+      serving: r,
       bottleneck: {
         stage: 'serving',
         kind: term,
@@ -489,16 +502,62 @@ function catalogFor(user: Scenario['userCatalog']): Catalog {
 }
 
 /**
+ * What the power/cost stage needs from the workload stages: the GPUs' busy share of wall time,
+ * the delivered tokens/s to price, and the wall-clock time of a training run.
+ */
+type WorkloadActivity = {
+  readonly gpuBusyFraction: number;
+  readonly tokensPerSecond: number | null;
+  readonly timeToTrainS: number | null;
+};
+
+/**
+ * Training: GPUs compute their share of a step times the useful share of wall time (the
+ * data/reliability stage's stalls, checkpoints and failures); a job that makes no progress
+ * has no time to train and no throughput to price.
+ */
+function trainingActivity(ctx: StageContext, r: TrainingResult): WorkloadActivity {
+  const dr = ctx.dataReliability;
+  const useful = dr ? dr.wallShares.useful : 1;
+  const stalled = dr !== null && (dr.timeToTrainFactor === null || useful <= 0);
+  const wallDays = stalled ? null : (ctx.metrics['time_to_train_days']?.value ?? r.timeToTrainDays);
+  return {
+    gpuBusyFraction: gpuComputeShare(r) * useful,
+    tokensPerSecond: stalled ? null : r.tokensPerS * useful,
+    timeToTrainS: wallDays === null ? null : wallDays * 86_400,
+  };
+}
+
+/**
+ * Serving at the scenario's load: the GPUs that hold a replica are busy for the share of time
+ * the engine is occupied (its utilisation of capacity, Little's law); GPUs of the cluster that
+ * hold no replica idle. Tokens priced are output tokens. Linear idle-to-busy power, as for
+ * training (model/power `nodePowerW`); decode is memory bound, so this is an upper estimate of
+ * the draw at a given utilisation (no published per-phase power split was found).
+ */
+function servingActivity(ctx: StageContext, r: ServingResult): WorkloadActivity {
+  const clusterGpus = ctx.scenario.cluster.compute.gpus;
+  const used = Math.min(1, r.gpus / clusterGpus);
+  return {
+    gpuBusyFraction: Math.min(1, r.utilization) * used,
+    tokensPerSecond: r.outputTokensPerS > 0 ? r.outputTokensPerS : null,
+    timeToTrainS: null,
+  };
+}
+
+/**
  * Stage 3 (power-cost): power by component at the predicted GPU activity, facility, racks,
- * networks' bill of materials and every cost figure (model/cost's `evaluatePowerAndCost`).
- * Runs when the catalog has a reference system for the accelerator; otherwise says so.
+ * networks' bill of materials and every cost figure (model/cost's `evaluatePowerAndCost`), for
+ * training (activity from the step breakdown) and serving (activity from the load). Runs when
+ * the catalog has a reference system for the accelerator; otherwise says so.
  */
 export const powerCostStage: EvaluationStage = {
   id: 'power-cost',
-  applies: (s) => s.workload.kind === 'training',
+  applies: () => true,
   run: (ctx) => {
     const r = ctx.training;
-    if (!r) return {};
+    const sv = ctx.serving ?? null;
+    if (!r && !sv) return {};
     const s = ctx.scenario;
     const { compute, network, storage } = s.cluster;
     if (defaultSystemByAccelerator[compute.acceleratorId] === undefined) {
@@ -508,14 +567,7 @@ export const powerCostStage: EvaluationStage = {
         ],
       };
     }
-    const dr = ctx.dataReliability;
-    const useful = dr ? dr.wallShares.useful : 1;
-    // A job that makes no progress (data/reliability stage) has no time to train and no
-    // throughput to price; otherwise use the wall-clock figures.
-    const stalled = dr !== null && (dr.timeToTrainFactor === null || useful <= 0);
-    const wallDays = stalled
-      ? null
-      : (ctx.metrics['time_to_train_days']?.value ?? r.timeToTrainDays);
+    const act = r ? trainingActivity(ctx, r) : servingActivity(ctx, sv as ServingResult);
     const tiers = network.scaleOut.fatTreeTiers;
     // The scenario's user catalog entries override or extend the built-in catalog.
     const catalog = catalogFor(s.userCatalog);
@@ -528,10 +580,9 @@ export const powerCostStage: EvaluationStage = {
         fatTreeTiers:
           tiers === 'auto' ? 'auto' : (Math.min(4, Math.max(1, tiers)) as 1 | 2 | 3 | 4),
         oversubscription: network.scaleOut.oversubscriptionRatio,
-        // GPUs compute this share of wall time: their share of a step times the useful share.
-        gpuBusyFraction: gpuComputeShare(r) * useful,
-        tokensPerSecond: stalled ? null : r.tokensPerS * useful,
-        timeToTrainS: wallDays === null ? null : wallDays * 86_400,
+        gpuBusyFraction: act.gpuBusyFraction,
+        tokensPerSecond: act.tokensPerSecond,
+        timeToTrainS: act.timeToTrainS,
         ...(storage.dataTier.capacityTB !== null
           ? { storageCapacityTb: storage.dataTier.capacityTB }
           : {}),
@@ -540,14 +591,23 @@ export const powerCostStage: EvaluationStage = {
       },
       catalog,
     );
-    return { metrics: out.metrics, powerCost: out, warnings: out.warnings.map((w) => w.message) };
+    let metrics: Readonly<Record<string, MetricValue>> = out.metrics;
+    // Serving without a rental price: the cost per million output tokens on owned hardware
+    // (the TCO per used GPU-hour over output tokens per GPU-hour).
+    const owned = out.metrics['cost_per_million_tokens_usd'];
+    if (sv && owned && ctx.metrics['cost_per_million_output_tokens_usd'] === undefined) {
+      const copy: Record<string, MetricValue> = {};
+      for (const id in out.metrics) copy[id] = out.metrics[id] as MetricValue;
+      copy['cost_per_million_output_tokens_usd'] = { value: owned.value, unit: 'USD' };
+      metrics = copy;
+    }
+    return { metrics, powerCost: out, warnings: out.warnings.map((w) => w.message) };
   },
 };
 
 /**
- * The stage chain, in order. Data/reliability and power/cost run for training workloads; for
- * serving, the serving engine reports its own power (`serving_power_kw`). TODO(lead): a
- * power/cost stage for serving needs the serving engine's GPU activity as `gpuBusyFraction`.
+ * The stage chain, in order. Data/reliability runs for training workloads; power/cost runs
+ * for both (training: activity from the step; serving: activity from the load).
  */
 export const evaluationStages: readonly EvaluationStage[] = [
   trainingStage,
@@ -575,12 +635,13 @@ export function evaluate(
   let bottleneck: EvaluationBottleneck | null = null;
   const warnings: string[] = [];
   let training: TrainingResult | null = null;
+  let serving: ServingResult | null = null;
   let dataReliability: DataReliabilityResult | null = null;
   let powerCost: PowerCostResult | null = null;
   const ran: string[] = [];
   for (const stage of stages) {
     if (!stage.applies(scenario)) continue;
-    const out = stage.run({ scenario, metrics, training, dataReliability });
+    const out = stage.run({ scenario, metrics, training, serving, dataReliability });
     if (out.metrics && ran.length === 0) {
       // The first stage's figures are a fresh object nobody else holds: check them and keep
       // that object as the accumulator instead of copying ~25 keys into an empty one.
@@ -601,6 +662,7 @@ export function evaluate(
     }
     if (out.warnings) for (const w of out.warnings) warnings.push(w);
     if (out.training) training = out.training;
+    if (out.serving) serving = out.serving;
     if (out.dataReliability) dataReliability = out.dataReliability;
     if (out.powerCost) powerCost = out.powerCost;
     ran.push(stage.id);
@@ -613,6 +675,7 @@ export function evaluate(
     bottleneck,
     warnings,
     training,
+    serving,
     dataReliability,
     powerCost,
     stages: ran,
@@ -643,6 +706,42 @@ export function scalingCurveFor(scenario: Scenario, gpuCounts?: readonly number[
   const input = toTrainingInput(scenario, w);
   try {
     return gpuCounts === undefined ? scalingCurve(input) : scalingCurve(input, gpuCounts);
+  } catch (e) {
+    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+  }
+}
+
+/**
+ * The latency–throughput curve of a serving scenario as the offered Poisson load grows from 5 %
+ * to 100 % of capacity (model/serving `servingCurve`), with the point where its SLO breaks. The
+ * SLO is the workload's latency limits (`load.mode: 'slo'`), else its sizing target's, else none.
+ * Not part of `evaluate()` (it evaluates the deployment once per point).
+ * @param points - number of points (2–200, default 24)
+ * @returns points (requests/s, output tokens/s, mean and percentile TTFT/TPOT in ms) and the break
+ * @throws Error naming `workload.kind` for a training scenario, or the field the engine rejects
+ */
+export function servingCurveFor(scenario: Scenario, points = 24): ServingCurve {
+  const w = scenario.workload;
+  if (w.kind !== 'serving') {
+    throw new Error('workload.kind: a latency–throughput curve needs a serving workload');
+  }
+  const load = w.serving.load;
+  const slo: ServingSlo | null =
+    load.mode === 'slo'
+      ? {
+          ttftLimitMs: load.ttftLimitMs,
+          tpotLimitMs: load.tpotLimitMs,
+          percentile: load.percentile,
+        }
+      : w.target !== null
+        ? {
+            ttftLimitMs: w.target.ttftLimitMs,
+            tpotLimitMs: w.target.tpotLimitMs,
+            percentile: w.target.percentile,
+          }
+        : null;
+  try {
+    return servingCurve(servingConfigOf(scenario, w), slo, points);
   } catch (e) {
     throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
   }

@@ -182,7 +182,7 @@ export const servingWorkloadSchema = z.strictObject({
   partition: servingPartitionSchema.default({ kind: 'none' }),
   /** Board power cap below the accelerator default, W; null: default limit. */
   powerLimitW: numIn(50, 5000, 'W').nullable().default(null),
-  /** Price of one GPU-hour for cost per million tokens, USD; null: from the cost engine when wired. */
+  /** Price of one rented GPU-hour for cost per million tokens, USD; null: owned hardware, priced by the TCO model (power/cost stage). */
   gpuHourUsd: numIn(0, 10_000, 'USD').nullable().default(null),
   /** Sizing target (GPUs for a load under limits); null: no sizing. */
   target: servingTargetSchema.nullable().default(null),

@@ -98,7 +98,8 @@ export const servingMetrics: readonly MetricDefinition[] = [
     id: 'cost_per_million_output_tokens_usd',
     label: 'Cost per million output tokens',
     unit: 'USD',
-    description: 'GPU-hour price × GPUs ÷ output tokens per hour, per million tokens.',
+    description:
+      'GPU-hour price × GPUs ÷ output tokens per hour, per million tokens: the rental price when the workload gives one, otherwise the owned-hardware TCO per used GPU-hour.',
     group: 'serving',
     better: 'lower',
   }),
@@ -107,7 +108,7 @@ export const servingMetrics: readonly MetricDefinition[] = [
     label: 'Serving power',
     unit: 'kW',
     description:
-      'Accelerator board power at this load (idle share + busy share of the power limit; estimate until the power model is wired).',
+      'Accelerator board power alone at this load (idle share + busy share of the power limit); IT and facility power with hosts, network and cooling come from the power/cost stage.',
     group: 'serving',
     better: 'lower',
   }),

@@ -6,6 +6,7 @@ import {
   evaluateMany,
   powerCostStage,
   scalingCurveFor,
+  servingCurveFor,
   toScenarioPaths,
   toTrainingInput,
   trainingStage,
@@ -311,13 +312,72 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     );
   });
 
-  it('a serving scenario runs the serving stage only', () => {
+  it('a serving scenario runs the serving stage, then power and cost at its load', () => {
     const r = evaluate(example('serving-llama3-70b-8xh100-fp8.json'));
-    expect(r.stages).toEqual(['serving']);
+    expect(r.stages).toEqual(['serving', 'power-cost']);
     expect(r.workloadKind).toBe('serving');
     expect(r.training).toBeNull();
+    expect(r.serving?.gpus).toBeGreaterThan(0);
     expect(r.metrics['output_tokens_per_s']?.unit).toBe('tokens/s');
     expect(r.bottleneck?.stage).toBe('serving');
+    // No rental price in the example: cost per million output tokens is the owned-hardware TCO
+    // per used GPU-hour over output tokens per GPU-hour.
+    const perGpuHour = r.metrics['cost_per_gpu_hour_usd']?.value ?? NaN;
+    const tokensPerGpuHour = ((r.metrics['output_tokens_per_s']?.value ?? NaN) * 3600) / 8;
+    expect(r.metrics['cost_per_million_output_tokens_usd']?.value).toBeCloseTo(
+      perGpuHour / (tokensPerGpuHour / 1e6),
+      6,
+    );
+    expect(r.metrics['it_power_kw']?.value).toBeGreaterThan(0);
+  });
+
+  it('serving: IT power grows and cost per million output tokens falls as the request rate grows', () => {
+    const base = example('serving-llama3-70b-8xh100-fp8.json');
+    const w = base.workload;
+    if (w.kind !== 'serving') throw new Error('serving example expected');
+    const at = (requestsPerS: number) =>
+      evaluate({
+        ...base,
+        workload: {
+          ...w,
+          serving: { ...w.serving, load: { mode: 'request_rate', requestsPerS } },
+        },
+      } as Scenario);
+    const rates = [0.5, 2, 8, 20];
+    const runs = rates.map(at);
+    for (let i = 1; i < runs.length; i++) {
+      const prev = runs[i - 1] as ReturnType<typeof at>;
+      const cur = runs[i] as ReturnType<typeof at>;
+      expect(cur.metrics['it_power_kw']?.value).toBeGreaterThan(
+        prev.metrics['it_power_kw']?.value ?? 0,
+      );
+      expect(cur.metrics['cost_per_million_output_tokens_usd']?.value).toBeLessThan(
+        prev.metrics['cost_per_million_output_tokens_usd']?.value ?? 0,
+      );
+    }
+    // A rental price given: the serving engine's rental figure is kept, not the owned one.
+    const rented = evaluate({
+      ...base,
+      workload: { ...w, gpuHourUsd: 2 },
+    } as Scenario);
+    const tok = rented.metrics['output_tokens_per_s']?.value ?? NaN;
+    const gpus = rented.serving?.gpus ?? NaN;
+    expect(rented.metrics['cost_per_million_output_tokens_usd']?.value).toBeCloseTo(
+      ((gpus * 2) / (tok * 3600)) * 1e6,
+      6,
+    );
+  });
+});
+
+describe('servingCurveFor', () => {
+  it('sweeps the load to capacity, names where the SLO breaks; training is rejected', () => {
+    const c = servingCurveFor(example('serving-llama3-70b-8xh100-fp8.json'), 12);
+    expect(c.points).toHaveLength(12);
+    expect(c.sloBreak?.binding).toMatch(/^(ttft|tpot)$/);
+    const last = c.points[c.points.length - 1];
+    expect(last?.requestsPerS).toBeCloseTo(c.capacityRequestsPerS, 6);
+    expect(c.sloBreak?.requestsPerS ?? Infinity).toBeLessThan(c.capacityRequestsPerS);
+    expect(() => servingCurveFor(example(IB))).toThrow(/workload.kind/);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   Line,
   LineChart,
   ReferenceDot,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -13,7 +14,7 @@ import {
 } from 'recharts';
 import { formatMoney, formatNumber } from '../../format/format';
 import { ChartFrame, type TableColumn } from './ChartFrame';
-import type { ChartData, ChartRow, HorizonData, ScalingData } from './chartData';
+import type { ChartData, ChartRow, HorizonData, LatencyData, ScalingData } from './chartData';
 
 const AXIS = 'var(--muted)';
 const GRID = 'var(--grid)';
@@ -360,4 +361,150 @@ export function HorizonChart(props: {
       </ul>
     </ChartFrame>
   );
+}
+
+/** One row of the latency–throughput chart's data table. */
+type LatencyRow = ChartRow & { readonly scenario: string };
+
+/**
+ * Latency against throughput of each serving scenario as the offered load grows: output tokens/s
+ * (x) against the percentile TPOT (y, ms), one line per scenario, the SLO's TPOT limit as a dashed
+ * line and the point where the SLO breaks marked and named below the chart.
+ */
+export function LatencyThroughputChart(props: {
+  readonly testId: string;
+  readonly data: LatencyData;
+  readonly formatTick: (v: number) => string;
+}) {
+  const { data } = props;
+  const percentiles = [...new Set(data.series.map((s) => s.percentile))];
+  const pLabel = percentiles.length === 1 ? `p${formatNumber(percentiles[0] ?? 99)}` : 'percentile';
+  const rows: LatencyRow[] = data.series.flatMap((s) =>
+    s.points.map((p) => ({ ...p, scenario: s.label })),
+  );
+  const limits = [
+    ...new Set(data.series.map((s) => s.tpotLimitMs).filter((v): v is number => v !== null)),
+  ];
+  const columns: TableColumn<LatencyRow>[] = [
+    { header: 'Scenario', cell: (r) => r.scenario },
+    { header: 'Requests/s', cell: (r) => formatNumber(num(r, 'rps') ?? 0, 2), numeric: true },
+    {
+      header: 'Output tokens/s',
+      cell: (r) => formatNumber(num(r, 'tokens') ?? 0),
+      numeric: true,
+    },
+    {
+      header: `${pLabel} TTFT (ms)`,
+      cell: (r) => formatNumber(num(r, 'ttft') ?? 0, 1),
+      numeric: true,
+    },
+    {
+      header: `${pLabel} TPOT (ms)`,
+      cell: (r) => formatNumber(num(r, 'tpot') ?? 0, 1),
+      numeric: true,
+    },
+    { header: 'Within SLO', cell: (r) => (num(r, 'within') === 1 ? 'yes' : 'no') },
+  ];
+  const title = `Latency against throughput (${pLabel} TPOT in ms, output tokens/s)`;
+  return (
+    <ChartFrame
+      testId={props.testId}
+      title={title}
+      description="Serving under a growing Poisson load, from 5 % to 100 % of capacity: each point is one offered rate. The dashed line is the SLO's time-per-output-token limit; the marked point is where the SLO breaks."
+      hasData={data.series.length > 0}
+      excluded={data.excluded}
+      rows={rows}
+      columns={columns}
+      rowKey={(r, i) => `${r.scenario}-${i}`}
+    >
+      <ResponsiveContainer width="100%" height={300}>
+        <LineChart margin={{ top: 8, right: 24, bottom: 24, left: 16 }} title={title}>
+          <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
+          <XAxis
+            type="number"
+            dataKey="tokens"
+            domain={[0, 'dataMax']}
+            tickFormatter={props.formatTick}
+            stroke={AXIS}
+            label={axisLabel('output tokens/s', 'x')}
+          />
+          <YAxis
+            type="number"
+            dataKey="tpot"
+            stroke={AXIS}
+            width={64}
+            tickFormatter={(v: number) => formatNumber(v)}
+            label={axisLabel(`${pLabel} TPOT (ms)`, 'y')}
+          />
+          <Tooltip
+            formatter={(v) => (typeof v === 'number' ? `${formatNumber(v, 1)} ms` : String(v))}
+            labelFormatter={(v) => `${formatNumber(Number(v))} output tokens/s`}
+            contentStyle={TOOLTIP_STYLE}
+          />
+          <Legend verticalAlign="bottom" wrapperStyle={{ paddingTop: 16 }} itemSorter={null} />
+          {limits.map((l) => (
+            <ReferenceLine
+              key={`limit-${l}`}
+              y={l}
+              stroke={AXIS}
+              strokeDasharray="6 4"
+              label={{
+                value: `TPOT limit ${formatNumber(l)} ms`,
+                fill: AXIS,
+                position: 'insideTopLeft',
+              }}
+            />
+          ))}
+          {data.series.map((s) => (
+            <Line
+              key={s.key}
+              data={[...s.points]}
+              dataKey="tpot"
+              name={s.label}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={{ r: 2 }}
+              isAnimationActive={false}
+            />
+          ))}
+          {data.series.map((s) =>
+            s.breakTokensPerS === null || s.tpotLimitMs === null ? null : (
+              <ReferenceDot
+                key={`break-${s.key}`}
+                x={s.breakTokensPerS}
+                y={breakTpot(s.points, s.breakTokensPerS)}
+                r={6}
+                fill={s.color}
+                stroke="var(--panel)"
+              />
+            ),
+          )}
+        </LineChart>
+      </ResponsiveContainer>
+      <ul className="chart-notes" data-testid={`${props.testId}-breaks`}>
+        {data.series.map((s) => (
+          <li key={s.key}>
+            <strong>{s.label}</strong>: {s.sloBreak ?? 'no latency limit given'}
+          </li>
+        ))}
+      </ul>
+    </ChartFrame>
+  );
+}
+
+/** TPOT (ms) on a series' line at `tokens` output tokens/s, by linear interpolation. */
+function breakTpot(points: readonly ChartRow[], tokens: number): number {
+  let prev: ChartRow | undefined;
+  for (const p of points) {
+    const x = num(p, 'tokens') ?? 0;
+    if (x >= tokens) {
+      if (!prev) return num(p, 'tpot') ?? 0;
+      const x0 = num(prev, 'tokens') ?? 0;
+      const y0 = num(prev, 'tpot') ?? 0;
+      const y1 = num(p, 'tpot') ?? 0;
+      return x === x0 ? y1 : y0 + ((y1 - y0) * (tokens - x0)) / (x - x0);
+    }
+    prev = p;
+  }
+  return num(points[points.length - 1] ?? {}, 'tpot') ?? 0;
 }

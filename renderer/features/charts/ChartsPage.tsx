@@ -13,10 +13,11 @@ import {
   opexByLine,
   powerByComponent,
   scalingCurves,
+  servingCurves,
   stepTimeBreakdown,
   timeToTrain,
 } from './chartData';
-import { HorizonChart, ScalingChart, StackedBarsChart } from './Charts';
+import { HorizonChart, LatencyThroughputChart, ScalingChart, StackedBarsChart } from './Charts';
 import './charts.css';
 
 const kw = (v: number) => formatPower(v * 1000);
@@ -39,6 +40,7 @@ export function ChartsPage() {
   const ttt = useMemo(() => timeToTrain(evals), [evals]);
   const scaling = useMemo(() => scalingCurves(evals), [evals]);
   const horizon = useMemo(() => costOverHorizon(evals), [evals]);
+  const latency = useMemo(() => servingCurves(evals), [evals]);
   return (
     <section className="panel charts-page" aria-labelledby="charts-title">
       <div className="panel-head">
@@ -72,7 +74,7 @@ export function ChartsPage() {
         <StackedBarsChart
           testId="chart-power"
           title="Average power by component (kW)"
-          description="Average facility draw while training: IT components plus facility overhead (cooling and distribution)."
+          description="Average facility draw at the workload (training, or serving at its load): IT components plus facility overhead (cooling and distribution)."
           data={power}
           unitLabel="kW"
           format={kw}
@@ -116,6 +118,11 @@ export function ChartsPage() {
           unitLabel="%"
           format={pct}
           formatTick={(v) => formatNumber(v)}
+        />
+        <LatencyThroughputChart
+          testId="chart-latency"
+          data={latency}
+          formatTick={(v) => formatNumberCompact(v)}
         />
         <HorizonChart
           testId="chart-horizon"

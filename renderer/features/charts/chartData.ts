@@ -1,5 +1,7 @@
-import { scalingCurveFor } from '../../../model/evaluate';
+import { scalingCurveFor, servingCurveFor } from '../../../model/evaluate';
 import type { Scenario } from '../../../model/scenario';
+import type { ServingCurve } from '../../../model/serving';
+import { formatNumber } from '../../format/format';
 import type { ScalingPoint } from '../../../model/training';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 
@@ -65,12 +67,10 @@ export function whyNoResult(e: ScenarioEvaluation): string | null {
   return null;
 }
 
-/** Why a scenario with a result has no power/cost figures (serving, no reference system). */
+/** Why a scenario with a result has no power/cost figures (e.g. no reference system). */
 function whyNoPowerCost(e: ScenarioEvaluation): string {
   const r = e.result;
   if (r === null) return whyNoResult(e) ?? 'no result';
-  if (r.workloadKind === 'serving')
-    return 'power and cost are not evaluated for serving workloads yet';
   const w = r.warnings.find((x) => x.startsWith('power and cost not evaluated'));
   return w ?? 'power and cost were not evaluated';
 }
@@ -410,4 +410,113 @@ export function costOverHorizon(evals: readonly ScenarioEvaluation[], stepMonths
     rows.push(row);
   }
   return { scenarios, rows, excluded };
+}
+
+const servingCache = new WeakMap<Scenario, ServingCurve | Error>();
+
+/** The latency–throughput curve of one validated serving scenario (memoised per scenario object). */
+export function servingCurveOf(scenario: Scenario): ServingCurve | Error {
+  let hit = servingCache.get(scenario);
+  if (hit === undefined) {
+    try {
+      hit = servingCurveFor(scenario);
+    } catch (e) {
+      hit = e instanceof Error ? e : new Error(String(e));
+    }
+    servingCache.set(scenario, hit);
+  }
+  return hit;
+}
+
+/** One serving scenario's curve as plotted: points, its SLO limit and where the SLO breaks. */
+export type LatencySeries = Series & {
+  /** Points by rising load: `tokens` (output tokens/s), `rps`, `ttft`, `tpot` (percentile, ms). */
+  readonly points: readonly ChartRow[];
+  /** Percentile of the latencies plotted (the report percentile). */
+  readonly percentile: number;
+  /** The SLO's TPOT limit, ms, or null without an SLO. */
+  readonly tpotLimitMs: number | null;
+  /** The break point in words (model/serving `servingCurve`), or null without an SLO. */
+  readonly sloBreak: string | null;
+  /** Output tokens/s where the SLO breaks (null: none or unreachable). */
+  readonly breakTokensPerS: number | null;
+};
+
+/** Latency–throughput curves of the open serving scenarios. */
+export type LatencyData = {
+  readonly series: readonly LatencySeries[];
+  readonly excluded: readonly Excluded[];
+};
+
+/**
+ * The latency–throughput curve of every valid serving scenario (offered Poisson load from 5 %
+ * to 100 % of capacity): output tokens/s against percentile TPOT and TTFT, with the point where
+ * the scenario's SLO breaks, named. Training scenarios are listed as not shown.
+ */
+export function servingCurves(
+  evals: readonly ScenarioEvaluation[],
+  curveOf: (s: Scenario) => ServingCurve | Error = servingCurveOf,
+): LatencyData {
+  const series: LatencySeries[] = [];
+  const excluded: Excluded[] = [];
+  evals.forEach((e, i) => {
+    if (e.scenario === null || e.result === null) {
+      excluded.push({ id: e.id, name: nameOf(e), reason: whyNoResult(e) ?? 'no result' });
+      return;
+    }
+    const w = e.scenario.workload;
+    if (w.kind !== 'serving') {
+      excluded.push({
+        id: e.id,
+        name: nameOf(e),
+        reason: 'a training workload has no latency–throughput curve',
+      });
+      return;
+    }
+    const curve = curveOf(e.scenario);
+    if (curve instanceof Error) {
+      excluded.push({ id: e.id, name: nameOf(e), reason: curve.message });
+      return;
+    }
+    const limit =
+      w.serving.load.mode === 'slo'
+        ? w.serving.load.tpotLimitMs
+        : w.target !== null
+          ? w.target.tpotLimitMs
+          : null;
+    const b = curve.sloBreak;
+    series.push({
+      key: `s${i}`,
+      label: nameOf(e),
+      color: seriesColor(i),
+      points: curve.points.map((p) => ({
+        tokens: p.outputTokensPerS,
+        rps: p.requestsPerS,
+        ttft: p.ttftPctMs,
+        tpot: p.tpotPctMs,
+        within: p.withinSlo ? 1 : 0,
+      })),
+      percentile: w.serving.reportPercentile,
+      tpotLimitMs: limit,
+      sloBreak: b === null ? null : sloBreakText(b, w.target?.percentile ?? 99, w.serving.load),
+      breakTokensPerS:
+        b === null || b.binding === 'unreachable' || b.binding === 'capacity'
+          ? null
+          : b.outputTokensPerS,
+    });
+  });
+  return { series, excluded };
+}
+
+/** The SLO break in words, numbers through the app's formatter. */
+function sloBreakText(
+  b: NonNullable<ServingCurve['sloBreak']>,
+  targetPercentile: number,
+  load: { readonly mode: string; readonly percentile?: number },
+): string {
+  const p = `p${formatNumber(load.mode === 'slo' && load.percentile !== undefined ? load.percentile : targetPercentile)}`;
+  const rate = `${formatNumber(b.requestsPerS, 2)} req/s`;
+  if (b.binding === 'unreachable') return `${p} limits cannot be met even at light load`;
+  if (b.binding === 'capacity') return `${p} limits hold up to capacity (${rate})`;
+  return `${p} ${b.binding.toUpperCase()} limit breaks above ${rate} (${formatNumber(b.outputTokensPerS)} output tokens/s)`;
 }

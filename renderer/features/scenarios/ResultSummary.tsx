@@ -1,4 +1,7 @@
+import { Button } from 'react-aria-components';
 import { getMetric } from '../../../model/metrics';
+import { formatNumber } from '../../format/format';
+import { useAppStore } from '../../store';
 import { formatMetric } from '../../components/metricFormat';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 
@@ -26,8 +29,11 @@ export const SERVING_SUMMARY = [
   'tpot_pct_ms',
   'max_batch',
   'kv_cache_gib_per_gpu',
-  'serving_power_kw',
   'gpus_for_target_load',
+  'it_power_kw',
+  'facility_power_kw',
+  'tco_usd',
+  'cost_per_million_output_tokens_usd',
 ] as const;
 
 /**
@@ -79,6 +85,7 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
               );
             })}
           </dl>
+          <SizingAction evaluation={ev} />
           <h3 className="sc-summary-h">Bottleneck</h3>
           <p data-testid="summary-bottleneck">
             {r.bottleneck ? r.bottleneck.text : 'No single bottleneck stands out.'}
@@ -96,5 +103,41 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * GPUs to buy for a serving target: the engine's answer (`gpus_for_target_load`) rounded up to
+ * whole servers of `gpusPerNode`. Null when there is no sizing answer.
+ */
+export function sizedClusterGpus(ev: ScenarioEvaluation): number | null {
+  const needed = ev.result?.metrics['gpus_for_target_load']?.value;
+  const perNode = ev.scenario?.cluster.compute.gpusPerNode;
+  if (needed === undefined || perNode === undefined || !(needed > 0)) return null;
+  return Math.ceil(needed / perNode) * perNode;
+}
+
+/** "Size the cluster to N GPUs": applies the serving sizing answer as an undoable edit. */
+function SizingAction(props: { evaluation: ScenarioEvaluation }) {
+  const ev = props.evaluation;
+  const setField = useAppStore((s) => s.setField);
+  const gpus = sizedClusterGpus(ev);
+  const current = ev.scenario?.cluster.compute.gpus;
+  if (gpus === null || current === undefined) return null;
+  if (gpus === current) {
+    return (
+      <p className="sc-sizing" data-testid="summary-sizing">
+        The cluster&apos;s {formatNumber(current)} GPUs match the target load (whole servers).
+      </p>
+    );
+  }
+  return (
+    <p className="sc-sizing" data-testid="summary-sizing">
+      The target load needs {formatNumber(gpus)} GPUs in whole servers (the cluster has{' '}
+      {formatNumber(current)}).{' '}
+      <Button className="btn" onPress={() => setField(ev.id, ['cluster', 'compute', 'gpus'], gpus)}>
+        Size the cluster to {formatNumber(gpus)} GPUs
+      </Button>
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import {
   powerByComponent,
   scalingCurves,
   seriesColor,
+  servingCurves,
   stepTimeBreakdown,
   timeToTrain,
   whyNoResult,
@@ -38,14 +39,16 @@ describe('chart data from engine results', () => {
 
   it('capex stacks sum to the total capex, and the others are excluded with a reason', () => {
     const d = capexByLine(evals);
-    expect(d.rows).toHaveLength(1);
-    const row = d.rows[0] ?? {};
-    const sum = d.series.reduce((a, s) => a + (row[s.key] as number), 0);
-    expect(sum).toBeCloseTo(training?.result?.powerCost?.cost.capex.totalUsd ?? NaN, 0);
-    expect(d.excluded.map((x) => x.id)).toEqual(['b', 'c']);
-    expect(d.excluded[0]?.reason).toMatch(/serving/);
+    // Training and serving builds both have a cost (serving is priced at its load).
+    expect(d.rows).toHaveLength(2);
+    evals.slice(0, 2).forEach((e, i) => {
+      const row = d.rows[i] ?? {};
+      const sum = d.series.reduce((a, s) => a + ((row[s.key] as number | undefined) ?? 0), 0);
+      expect(sum).toBeCloseTo(e.result?.powerCost?.cost.capex.totalUsd ?? NaN, 0);
+    });
+    expect(d.excluded.map((x) => x.id)).toEqual(['c']);
     // The invalid scenario names its field.
-    expect(d.excluded[1]?.reason).toMatch(/cluster\.compute\.gpus/);
+    expect(d.excluded[0]?.reason).toMatch(/cluster\.compute\.gpus/);
   });
 
   it('opex stacks sum to the yearly opex; all-zero lines are left out of the legend', () => {
@@ -94,6 +97,28 @@ describe('chart data from engine results', () => {
     const d = scalingCurves(evals.slice(0, 1), () => new Error('workload.model: too big'));
     expect(d.series).toHaveLength(0);
     expect(d.excluded[0]?.reason).toBe('workload.model: too big');
+  });
+
+  it('latency–throughput: one serving series, throughput and TPOT rise with load, break named', () => {
+    const d = servingCurves(evals);
+    expect(d.series.map((x) => x.label)).toHaveLength(1);
+    expect(d.excluded.map((x) => x.id)).toEqual(['a', 'c']);
+    const s = d.series[0];
+    if (!s) throw new Error('series expected');
+    const tokens = s.points.map((p) => p['tokens'] as number);
+    const tpot = s.points.map((p) => p['tpot'] as number);
+    for (let i = 1; i < tokens.length; i++) {
+      expect(tokens[i]).toBeGreaterThan(tokens[i - 1] as number);
+      expect(tpot[i]).toBeGreaterThanOrEqual((tpot[i - 1] as number) - 1e-9);
+    }
+    // The template's SLO (p99 TPOT 50 ms) breaks inside the curve: points before the break are
+    // within the SLO, points after it are not.
+    expect(s.tpotLimitMs).toBe(50);
+    expect(s.sloBreak).toMatch(/limit breaks above [\d.]+ req\/s/);
+    const at = s.breakTokensPerS ?? NaN;
+    for (const p of s.points) {
+      expect(p['within']).toBe((p['tokens'] as number) <= at * (1 + 1e-9) ? 1 : 0);
+    }
   });
 
   it('cost over the horizon: owning and renting cross at the break-even month', () => {
