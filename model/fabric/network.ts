@@ -160,9 +160,43 @@ export type ClusterNetworkBom = {
   readonly rackUnits: number;
 };
 
-/** Size the compute, storage and management networks and total them. */
+/** A fabric with no parts (a single node: its GPUs talk over NVLink/PCIe inside the box). */
+function emptyFabric(railsPerNode: number): FabricBom {
+  return {
+    tiers: 1,
+    endpoints: railsPerNode,
+    leafSwitches: 0,
+    spineSwitches: 0,
+    coreSwitches: 0,
+    switches: 0,
+    hostLinks: 0,
+    leafSpineLinks: 0,
+    spineCoreLinks: 0,
+    links: 0,
+    portsPerLeaf: 0,
+    portsPerSpine: 0,
+    portsPerCore: 0,
+    maxEndpoints: 0,
+    switchTransceivers: 0,
+    nodeTransceivers: 0,
+    transceivers: 0,
+    cables: 0,
+    powerW: 0,
+    switchPowerW: 0,
+    opticsPowerW: 0,
+    priceUsd: 0,
+    rackUnits: 0,
+  };
+}
+
+/**
+ * Size the compute, storage and management networks and total them. A one-node build has no
+ * compute (scale-out) fabric: there is no other node to reach, so no switch, optic or cable is
+ * bought for it (storage and management networks are still sized).
+ */
 export function sizeClusterNetwork(input: ClusterNetworkInput): ClusterNetworkBom {
-  const compute = sizeFabric(input.compute);
+  const compute =
+    input.compute.nodes <= 1 ? emptyFabric(input.compute.railsPerNode) : sizeFabric(input.compute);
   const storage = input.storage ? sizeFabric(input.storage) : null;
   const management = sizeManagement(input.management);
   return {

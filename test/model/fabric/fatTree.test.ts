@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   leafDownPorts,
+  sizeClusterNetwork,
   sizeFabric,
   sizeFatTree,
   sizeManagement,
@@ -134,6 +135,43 @@ describe('fabric parts, power and price', () => {
     expect(f.nodeTransceivers).toBe(8);
     expect(f.powerW).toBe(6 * 100 + 24 * 5 + 16 * 1);
     expect(f.priceUsd).toBe(6 * 1000 + 24 * 50 + 8 * 40 + 16 * 10);
+  });
+
+  it('a one-node build buys no compute fabric; two nodes do', () => {
+    const fabric = {
+      railsPerNode: 8,
+      radix: 64,
+      tiers: 'auto' as const,
+      oversubscription: 1,
+      railOptimized: true,
+      switchParts: { radix: 64, typicalPowerW: 747, priceUsd: 25_000, heightU: 1 },
+      switchModule: { portsPerModule: 2, powerW: 17, priceUsd: 900 },
+      nodeModule: { portsPerModule: 2, powerW: 17, priceUsd: 900 },
+      cable: { powerW: 0, priceUsd: 100 },
+    };
+    const management = {
+      devices: 1,
+      nodes: 1,
+      oob: { radix: 48, typicalPowerW: 50, priceUsd: 2000, heightU: 1 },
+      inband: { radix: 32, typicalPowerW: 300, priceUsd: 15_000, heightU: 1 },
+      cable: { powerW: 0, priceUsd: 10 },
+    };
+    const one = sizeClusterNetwork({
+      compute: { ...fabric, nodes: 1 },
+      storage: null,
+      management,
+    });
+    expect([one.compute.switches, one.compute.transceivers, one.compute.priceUsd]).toEqual([
+      0, 0, 0,
+    ]);
+    expect(one.switches).toBe(one.management.switches);
+    const two = sizeClusterNetwork({
+      compute: { ...fabric, nodes: 2 },
+      storage: null,
+      management: { ...management, devices: 2, nodes: 2 },
+    });
+    expect(two.compute.switches).toBeGreaterThan(0);
+    expect(two.priceUsd).toBeGreaterThan(one.priceUsd);
   });
 
   it('management: one OOB port per device, in-band leaves keep 1/8 of ports for uplinks', () => {
