@@ -23,6 +23,7 @@ export { reliabilitySectionSchema, type ReliabilitySection } from './reliability
 export { facilitySectionSchema, type FacilitySection } from './facility';
 export { financeSectionSchema, type FinanceSection } from './finance';
 export { servingWorkloadSchema, type ServingWorkload } from './serving';
+export { DEFAULT_SOURCES, describeDefault, type DefaultSource } from './defaultSources';
 
 /** The format version this build writes. */
 export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);

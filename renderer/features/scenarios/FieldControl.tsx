@@ -15,6 +15,7 @@ import {
   TextField,
   type Key,
 } from 'react-aria-components';
+import { describeDefault } from '../../../model/scenario/defaultSources';
 import { displayUnit } from '../../components/metricFormat';
 import type { FieldNode } from './schemaFields';
 
@@ -53,13 +54,25 @@ export function testIdOf(path: readonly string[]): string {
 }
 
 /** The label with its unit, as every field shows it. */
-function FieldLabel(props: { label: string; unit: string; isDefault: boolean }) {
+function FieldLabel(props: { node: FieldNode; unit: string; isDefault: boolean }) {
   return (
     <Label className="field-label">
-      {props.label}
+      {props.node.label}
       {props.unit ? <span className="unit"> ({props.unit})</span> : null}
-      {props.isDefault ? <span className="sc-default-badge"> · default</span> : null}
+      {props.isDefault ? <DefaultBadge node={props.node} /> : null}
     </Label>
+  );
+}
+
+/** "· default", with where the default comes from on hover (model/scenario/defaultSources). */
+function DefaultBadge(props: { node: FieldNode }) {
+  const n = props.node;
+  const text = describeDefault(n.path.join('.'), n.defaultValue) ?? 'Default value of the schema.';
+  return (
+    <span className="sc-default-badge" title={text} data-default-source="">
+      {' '}
+      · default
+    </span>
   );
 }
 
@@ -158,7 +171,7 @@ function FieldBody(props: FieldControlProps) {
             {shown === true ? '✓' : ''}
           </span>
           {node.label}
-          {isDefault ? <span className="sc-default-badge"> · default</span> : null}
+          {isDefault ? <DefaultBadge node={node} /> : null}
         </Checkbox>
         {errorText ? <p className="field-error">{errorText}</p> : null}
       </div>
@@ -198,7 +211,7 @@ function ChoiceSelect(props: {
       isInvalid={props.errorText !== undefined}
       data-testid={props.testId}
     >
-      <FieldLabel label={props.node.label} unit={props.unit} isDefault={props.isDefault} />
+      <FieldLabel node={props.node} unit={props.unit} isDefault={props.isDefault} />
       <Button className="select-button">
         <SelectValue />
         <span aria-hidden="true">▾</span>
@@ -246,7 +259,7 @@ function NumberNodeField(props: {
         isInvalid={props.errorText !== undefined}
         formatOptions={{ maximumFractionDigits: int ? 0 : 6 }}
       >
-        <FieldLabel label={node.label} unit={props.unit} isDefault={props.isDefault} />
+        <FieldLabel node={node} unit={props.unit} isDefault={props.isDefault} />
         <Group className="field-group">
           <Input
             className="field-input"
@@ -305,7 +318,7 @@ function TextNodeField(props: {
       isInvalid={props.errorText !== undefined}
       data-testid={props.testId}
     >
-      <FieldLabel label={props.node.label} unit={props.unit} isDefault={props.isDefault} />
+      <FieldLabel node={props.node} unit={props.unit} isDefault={props.isDefault} />
       <Input
         className="field-input sc-text-input"
         onInput={markDirty}

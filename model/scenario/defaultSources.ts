@@ -1,0 +1,362 @@
+/**
+ * Where each scenario default comes from, for the editor's hover and the report's assumptions
+ * table. Keyed by the dotted field path in the scenario document (variant branches share a
+ * path). Defaults that mean "the engine chooses" (`auto`), "from the catalog" or "not given"
+ * (`null`) are explained by `describeDefault` without an entry here; every other default must
+ * have one (a test walks the schema and fails on a default without a source).
+ *
+ * `basis`: `read` — the figure is read in the source; `derived` — computed from sourced
+ * figures; `convention` — a common default of the tools or practice named; `estimate` — a
+ * planning value, to be replaced by the user's own.
+ */
+export type DefaultSource = {
+  readonly source: string;
+  /** Date of the source (year or year-month). */
+  readonly date: string;
+  readonly basis: 'read' | 'derived' | 'convention' | 'estimate';
+};
+
+const LLAMA3_RATES: DefaultSource = {
+  source:
+    'Derived from the Llama 3 405B interruption table (Dubey et al., "The Llama 3 Herd of Models", §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100), split by root cause; model/reliability/rates.ts',
+  date: '2024-07',
+  basis: 'derived',
+};
+const MICRON_9550: DefaultSource = {
+  source: 'Micron 9550 PCIe Gen5 NVMe product brief (catalog ssd-gen5-micron-9550)',
+  date: '2024',
+  basis: 'read',
+};
+
+export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
+  // ---- workload ----
+  'workload.model.tiedEmbeddings': {
+    source:
+      'Training presets follow GPT-3/Megatron (tied input and output embeddings); serving presets follow Llama 3 (untied), per the models’ published configs',
+    date: '2020–2024',
+    basis: 'read',
+  },
+  'workload.training.precision': {
+    source:
+      'BF16 mixed precision, the default of Megatron-LM and NeMo recipes for LLM pre-training',
+    date: '2024',
+    basis: 'convention',
+  },
+  'workload.training.fixedOverheadS': {
+    source: 'No fixed start-up time unless given (no general published figure)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.parallelism.cp': {
+    source:
+      'No context parallelism unless asked for (Megatron-LM default context_parallel_size = 1)',
+    date: '2024',
+    basis: 'convention',
+  },
+  'workload.parallelism.ep': {
+    source:
+      'No expert parallelism for dense models (Megatron-LM default expert_model_parallel_size = 1)',
+    date: '2024',
+    basis: 'convention',
+  },
+  'workload.serving.precision': {
+    source: 'BF16 weights, the default of vLLM and TensorRT-LLM for Llama-class checkpoints',
+    date: '2024',
+    basis: 'convention',
+  },
+  'workload.serving.load.percentile': {
+    source: 'p99 latency limits, as MLPerf Inference Server and Interactive scenarios state them',
+    date: '2024',
+    basis: 'read',
+  },
+  'workload.serving.reportPercentile': {
+    source: 'p99, as MLPerf Inference reports latency limits',
+    date: '2024',
+    basis: 'read',
+  },
+  'workload.target.percentile': {
+    source: 'p99, as MLPerf Inference reports latency limits',
+    date: '2024',
+    basis: 'read',
+  },
+  // ---- cluster ----
+  'cluster.compute.stack': {
+    source:
+      'A production-tuned stack (communication overlapped, fused kernels), as in the MLPerf and Megatron-LM runs the engine is validated on',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.network.scaleOut.oversubscriptionRatio': {
+    source: 'Non-blocking fat tree, as in the NVIDIA DGX SuperPOD reference architecture',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.dataset.format': {
+    source: 'Pre-tokenised packed sequences (Megatron indexed dataset) for LLM training',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.storage.dataset.shardMB': {
+    source: 'WebDataset guidance: shards of 250 MB–1 GB',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.dataset.cpuSecondsPerSample': {
+    source: 'Pre-tokenised text needs no decode or augmentation',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.storage.dataset.epochs': {
+    source:
+      'One pass over the data, as LLM pre-training runs are planned (Chinchilla-style budgets)',
+    date: '2022',
+    basis: 'convention',
+  },
+  'cluster.storage.dataset.shuffle': {
+    source: 'Global shuffle, the PyTorch DistributedSampler default',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.storage.dataTier.kind': {
+    source: 'A parallel file system, as in the DGX SuperPOD storage guidance',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.checkpointTier.kind': {
+    source: 'A parallel file system, as in the DGX SuperPOD storage guidance',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.nodeCache.drivesPerNode': {
+    source: 'No node-local cache unless configured',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.storage.nodeCache.driveReadGBps': MICRON_9550,
+  'cluster.storage.nodeCache.driveWriteGBps': MICRON_9550,
+  'cluster.storage.nodeCache.drivePowerW': MICRON_9550,
+  'cluster.storage.nodeCache.driveCapacityTB': {
+    source:
+      'DGX H100: 8 × 3.84 TB NVMe cache drives (NVIDIA DGX H100 user guide; catalog nvidia-dgx-h100)',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.nodeCache.prestaged': {
+    source: 'The cache fills during the first epoch unless the data is staged beforehand',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.storage.node.cpuCoresPerNode': {
+    source: 'DGX H100: 2 × Xeon Platinum 8480C, 112 cores (NVIDIA DGX SuperPOD RA-11333-001 V11)',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.network.path': {
+    source: 'Dedicated storage NICs, as in the DGX SuperPOD reference architecture',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.network.perNodeGBps': {
+    source: 'Storage fabric ≥ 40 GB/s per DGX H100 (NVIDIA DGX SuperPOD RA-11333-001 V11)',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.loader.prefetchDepthBatches': {
+    source: 'PyTorch DataLoader prefetch_factor default (torch.utils.data documentation)',
+    date: '2024',
+    basis: 'read',
+  },
+  'cluster.storage.loader.fetchTimeCv': {
+    source: 'Planning value for fetch-time jitter',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'cluster.storage.loader.utilizationThresholdPct': {
+    source:
+      'MLPerf Storage v1.0 rule: an accelerator is fed at ≥ 90 % utilisation (unet3d, resnet50)',
+    date: '2024',
+    basis: 'read',
+  },
+  'cluster.storage.loader.targetStallPct': {
+    source: 'Planning target for the cheapest-fix search: 1 % of step time',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'cluster.storage.checkpoint.mode': {
+    source: 'Synchronous checkpoints, the Megatron-LM default (async is opt-in)',
+    date: '2024',
+    basis: 'convention',
+  },
+  'cluster.storage.checkpoint.deviceToHostGBpsPerGpu': {
+    source: 'PCIe Gen5 x16 ≈ 63 GB/s per direction, shared by GPU and NIC traffic: planning value',
+    date: '2024',
+    basis: 'estimate',
+  },
+  // ---- reliability ----
+  'reliability.gpuFailuresPerGpuYear': LLAMA3_RATES,
+  'reliability.hostFailuresPerNodeYear': LLAMA3_RATES,
+  'reliability.softwareFailuresPerNodeYear': LLAMA3_RATES,
+  'reliability.linkFailuresPerLinkYear': LLAMA3_RATES,
+  'reliability.switchFailuresPerSwitchYear': LLAMA3_RATES,
+  'reliability.linksPerGpu': {
+    source: 'One 400 Gb/s scale-out NIC per GPU on DGX/HGX H100 (ConnectX-7)',
+    date: '2023',
+    basis: 'read',
+  },
+  'reliability.switchRadix': {
+    source: '64-port switches (NVIDIA Quantum-2 QM9700 NDR, Tomahawk-class Ethernet)',
+    date: '2023',
+    basis: 'read',
+  },
+  'reliability.plannedInterruptionsPerDay': {
+    source: 'No planned maintenance windows unless given',
+    date: '2024',
+    basis: 'convention',
+  },
+  'reliability.detectionMin': {
+    source:
+      'MegaScale (Jiang et al., NSDI 2024, §4.4): detection and diagnosis in under 10 minutes; planning value',
+    date: '2024',
+    basis: 'estimate',
+  },
+  'reliability.rescheduleMin': {
+    source:
+      'Restart overhead assumed in the ETTR model of Kokolis et al. (HPCA 2025); planning value',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'reliability.intervalMethod': {
+    source: 'Daly, "A higher order estimate of the optimum checkpoint interval" (FGCS 2006)',
+    date: '2006',
+    basis: 'read',
+  },
+  // ---- facility ----
+  'facility.rackUnits': {
+    source: '42U, the common data-centre rack height (EIA-310 racks)',
+    date: '2024',
+    basis: 'convention',
+  },
+  'facility.provisionOn': {
+    source:
+      'Provision on nameplate (rated) power, as colocation contracts and Schneider White Paper 3 size supply',
+    date: '2024',
+    basis: 'convention',
+  },
+  'facility.siting': {
+    source: 'Colocation, the usual first build for an AI cluster',
+    date: '2024',
+    basis: 'convention',
+  },
+  'facility.colocationFitOutUsdPerKw': {
+    source: 'No one-time fit-out unless given',
+    date: '2024',
+    basis: 'convention',
+  },
+  'facility.facilityLifeYears': {
+    source:
+      'Facility amortised over a much longer life than servers (Barroso et al., The Datacenter as a Computer, TCO chapter)',
+    date: '2018',
+    basis: 'read',
+  },
+  'facility.facilityOpexFractionPerYear': {
+    source: 'Planning value for M&E maintenance and security of an owned facility',
+    date: '2025',
+    basis: 'estimate',
+  },
+  // ---- finance ----
+  'finance.fxPerUsd': { source: 'Figures in USD', date: '2025', basis: 'convention' },
+  'finance.horizonYears': {
+    source: '5-year horizon: MACRS 5-year property for computers (IRS Publication 946)',
+    date: '2024',
+    basis: 'read',
+  },
+  'finance.discountRate': {
+    source: 'Planning hurdle rate (nominal WACC); state your own',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'finance.npvConvention': {
+    source: 'End-of-year discounting (NIST Handbook 135 life-cycle costing)',
+    date: '1995',
+    basis: 'convention',
+  },
+  'finance.bookLifeYears': {
+    source:
+      'Book life of servers: Meta 5.5 y, Amazon 5 y from 2025, Microsoft and Alphabet 6 y (company filings, via research/tco-tools.md)',
+    date: '2025',
+    basis: 'read',
+  },
+  'finance.economicLifeYears': {
+    source: 'Economic life of 2–3 years argued for frontier GPUs (research/tco-tools.md)',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'finance.residualValueFraction': {
+    source: 'No resale value assumed',
+    date: '2025',
+    basis: 'convention',
+  },
+  'finance.maintenanceFractionPerYear': {
+    source: 'Planning value for hardware support contracts, 10 % of hardware capex per year',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'finance.installationFraction': {
+    source: 'Planning value for installation, cabling and burn-in, 2 % of hardware capex',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'finance.rackInfraUsdPerRack': {
+    source: 'Planning value for rack, PDUs and containment per rack',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'finance.staffFte': {
+    source: 'No operations staff counted unless given',
+    date: '2025',
+    basis: 'convention',
+  },
+  'finance.staffUsdPerFteYear': {
+    source: 'Planning value for one operations engineer per year, salary and overhead',
+    date: '2025',
+    basis: 'estimate',
+  },
+  'finance.softwareUsdPerGpuYear': {
+    source: 'No per-GPU software licence unless given',
+    date: '2025',
+    basis: 'convention',
+  },
+  'finance.softwareUsdPerYear': {
+    source: 'No other software cost unless given',
+    date: '2025',
+    basis: 'convention',
+  },
+  'finance.utilization': {
+    source:
+      'Planning value: 80 % of calendar GPU-hours used; dedicated clusters pay off only when "sweated" at high utilisation (Uptime Institute)',
+    date: '2024',
+    basis: 'estimate',
+  },
+};
+
+/**
+ * One line explaining a field's default: its source and date, or what `auto` / `null` means.
+ * @param path - dotted field path, e.g. `finance.utilization`
+ * @param defaultValue - the schema's default
+ * @returns the text, or null when the default is a sourced figure without an entry (a gap)
+ */
+export function describeDefault(path: string, defaultValue: unknown): string | null {
+  if (defaultValue === 'auto') return 'Default auto: the engine chooses the best value.';
+  if (defaultValue === null) return 'Default none: the engine or the catalog supplies the figure.';
+  const s = DEFAULT_SOURCES[path];
+  if (!s) return null;
+  const basis =
+    s.basis === 'read'
+      ? 'read in the source'
+      : s.basis === 'derived'
+        ? 'derived from sourced figures'
+        : s.basis === 'convention'
+          ? 'common convention'
+          : 'planning estimate';
+  return `Default source: ${s.source} (${s.date}); ${basis}.`;
+}
