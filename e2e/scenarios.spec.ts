@@ -197,6 +197,13 @@ test('no WCAG 2.1 A/AA violations on the scenario editor', async ({ page, consol
     await page.getByTestId(`section-${s}`).getByRole('button').first().click();
   }
   await expectNoA11yViolations(page);
+  // Defaults say where they come from on hover.
+  const badge = page.getByTestId('field-finance.utilization').locator('[data-default-source]');
+  await expect(badge).toHaveAttribute(
+    'title',
+    /Default source: .*Uptime Institute.*planning estimate/,
+  );
+  await badge.hover();
   const width = await page.evaluate(() => [
     document.documentElement.scrollWidth,
     document.documentElement.clientWidth,
