@@ -7,7 +7,7 @@
  * Commands live in one table (`commands`); later issues add `report` and `search` there.
  * Everything but `main()` is a pure-ish function of (argv, io) so tests call it directly.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { evaluateMany } from '../model/evaluate';
@@ -21,12 +21,16 @@ import {
   formatValidateJson,
   formatValidateText,
 } from './format';
+import { REPORT_USAGE, runReport } from './report/index';
+import { runSearchCommand, SEARCH_USAGE } from './search/command';
 
 /** Where a command reads files and writes output (real files and streams in `main`). */
 export type CliIo = {
   readonly readFile: (path: string) => string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** Write an output file (commands that write files: `report`). */
+  readonly writeFile?: (path: string, data: string | Uint8Array) => void;
 };
 
 export type ParsedArgs = {
@@ -36,7 +40,12 @@ export type ParsedArgs = {
   readonly help: boolean;
   /** Options this parser does not know (reported as an error by the command). */
   readonly unknownOptions: readonly string[];
+  /** Options with a value (`--pdf out.pdf` or `--pdf=out.pdf`), by name without dashes. */
+  readonly values?: Readonly<Record<string, string>>;
 };
+
+/** Options that take a value (the `report` command's outputs and paper size). */
+export const VALUE_OPTIONS: readonly string[] = ['pdf', 'xlsx', 'csv', 'paper'];
 
 /** Split argv (without `node script`) into command, files and flags. `--` ends options. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -46,8 +55,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let json = false;
   let help = false;
   let optionsDone = false;
-  for (const arg of argv) {
-    if (!optionsDone && arg === '--') {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const valueName = /^--([a-z]+)(=.*)?$/.exec(arg);
+    if (!optionsDone && valueName && VALUE_OPTIONS.includes(valueName[1] as string)) {
+      const name = valueName[1] as string;
+      const value = valueName[2] !== undefined ? valueName[2].slice(1) : argv[i + 1];
+      if (valueName[2] === undefined) i++;
+      if (value === undefined || value === '') unknownOptions.push(`${arg} (needs a value)`);
+      else values[name] = value;
+    } else if (!optionsDone && arg === '--') {
       optionsDone = true;
     } else if (!optionsDone && arg === '--json') {
       json = true;
@@ -61,7 +79,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       files.push(arg);
     }
   }
-  return { command, files, json, help, unknownOptions };
+  return {
+    command,
+    files,
+    json,
+    help,
+    unknownOptions,
+    ...(Object.keys(values).length > 0 ? { values } : {}),
+  };
 }
 
 export type CliCommand = {
@@ -70,7 +95,8 @@ export type CliCommand = {
   readonly summary: string;
   /** false: reserved for a later issue; running it says so. */
   readonly available: boolean;
-  readonly run: (args: ParsedArgs, io: CliIo) => number;
+  /** Exit code; a Promise for commands that do I/O asynchronously (`report`). */
+  readonly run: (args: ParsedArgs, io: CliIo) => number | Promise<number>;
 };
 
 function readJson(path: string, io: CliIo): unknown {
@@ -93,8 +119,9 @@ function fail(io: CliIo, message: string, code = 1): number {
 }
 
 function checkArgs(args: ParsedArgs, io: CliIo, usage: string): number | null {
-  if (args.unknownOptions.length) {
-    return fail(io, `unknown option ${args.unknownOptions.join(', ')}\nusage: ${usage}`, 2);
+  const unknown = [...args.unknownOptions, ...Object.keys(args.values ?? {}).map((k) => `--${k}`)];
+  if (unknown.length) {
+    return fail(io, `unknown option ${unknown.join(', ')}\nusage: ${usage}`, 2);
   }
   if (args.files.length === 0) return fail(io, `no file given\nusage: ${usage}`, 2);
   return null;
@@ -160,10 +187,6 @@ function indent(text: string): string {
 const EVALUATE_USAGE = 'evaluate FILE.json... [--json]';
 const VALIDATE_USAGE = 'validate FILE... [--json]';
 
-function notYet(name: string): CliCommand['run'] {
-  return (_args, io) => fail(io, `"${name}" is not available in this build yet`, 2);
-}
-
 /** The subcommand table. */
 export const commands: readonly CliCommand[] = [
   {
@@ -182,17 +205,17 @@ export const commands: readonly CliCommand[] = [
   },
   {
     name: 'report',
-    usage: 'report FILE.json... --out REPORT.pdf',
-    summary: 'export a comparison report (a later issue adds it)',
-    available: false,
-    run: notYet('report'),
+    usage: REPORT_USAGE,
+    summary: 'write the comparison report as PDF (headless Chromium), XLSX and/or CSV',
+    available: true,
+    run: runReport,
   },
   {
     name: 'search',
-    usage: 'search SPEC.json',
-    summary: 'search for the cheapest build meeting a target (a later issue adds it)',
-    available: false,
-    run: notYet('search'),
+    usage: SEARCH_USAGE,
+    summary: 'design search: the best builds, Pareto front and binding constraints (all cores)',
+    available: true,
+    run: runSearchCommand,
   },
 ];
 
@@ -208,7 +231,7 @@ export function helpText(): string {
  * Run the CLI. Returns the exit code: 0 success, 1 error (bad file, invalid scenario, engine
  * error), 2 usage error. Errors go to `io.stderr`.
  */
-export function runCli(argv: readonly string[], io: CliIo): number {
+export function runCli(argv: readonly string[], io: CliIo): number | Promise<number> {
   const args = parseArgs(argv);
   if (args.command === null || args.command === 'help') {
     if (args.help || args.command === 'help') {
@@ -236,8 +259,17 @@ export function main(): void {
     readFile: (path) => readFileSync(resolve(base, path), 'utf8'),
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    writeFile: (path, data) => writeFileSync(resolve(base, path), data),
   };
-  process.exitCode = runCli(process.argv.slice(2), io);
+  void Promise.resolve(runCli(process.argv.slice(2), io)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }
 
 const entry = process.argv[1];

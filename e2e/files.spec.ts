@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 
 /** The open scenarios' tab names, in order. */
 async function tabNames(page: Page): Promise<string[]> {
@@ -8,7 +8,19 @@ async function tabNames(page: Page): Promise<string[]> {
   return (await tabs.allInnerTexts()).map((t) => t.replace(/\s*baseline\s*$/, '').trim());
 }
 
-test('save the scenarios, reopen them; a bad file is refused and changes nothing', async ({
+/** Choose an item of the header's File menu. */
+async function fileMenu(page: Page, item: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'File ▾' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** Open a file through File ▸ Open… (the browser shell's file chooser). */
+async function openThroughMenu(page: Page, file: string): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fileMenu(page, /^Open…/)]);
+  await chooser.setFiles(file);
+}
+
+test('save, save as, open, recent files; a bad file is refused and changes nothing', async ({
   page,
   consoleErrors,
 }, testInfo) => {
@@ -16,11 +28,23 @@ test('save the scenarios, reopen them; a bad file is refused and changes nothing
   await page.goto('/');
   const before = await tabNames(page);
   expect(before).toHaveLength(2);
+  const docName = page.getByTestId('document-name');
+  await expect(docName).toHaveText('Untitled');
+  await expect(page).toHaveTitle('Untitled — ClusterPlan');
 
-  // Save: the browser shell downloads the file.
+  // An edit marks the workspace unsaved (marker in the header and the title).
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(docName).toContainText('(unsaved changes)');
+  await expect(page).toHaveTitle('• Untitled — ClusterPlan');
+  // Undo back to the saved state is clean again.
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('Control+z');
+  await expect(docName).toHaveText('Untitled');
+
+  // Save of an untitled workspace is Save As: the browser shell downloads the file.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Save scenarios…' }).click(),
+    fileMenu(page, 'Save Ctrl+S'),
   ]);
   expect(download.suggestedFilename()).toBe('clusterplan-scenarios.json');
   const saved = testInfo.outputPath('clusterplan-scenarios.json');
@@ -28,6 +52,8 @@ test('save the scenarios, reopen them; a bad file is refused and changes nothing
   const file = JSON.parse(readFileSync(saved, 'utf8')) as { format: string; scenarios: unknown[] };
   expect(file.format).toBe('clusterplan-scenarios');
   expect(file.scenarios).toHaveLength(2);
+  await expect(docName).toHaveText('clusterplan-scenarios.json');
+  await expect(page).toHaveTitle('clusterplan-scenarios.json — ClusterPlan');
 
   // A hostile file (prototype key) and an invalid one: a clear message, nothing changes.
   for (const [name, text, message] of [
@@ -47,37 +73,54 @@ test('save the scenarios, reopen them; a bad file is refused and changes nothing
   ] as const) {
     const bad = testInfo.outputPath(name);
     writeFileSync(bad, text);
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.getByRole('button', { name: 'Open scenarios…' }).click(),
-    ]);
-    await chooser.setFiles(bad);
+    await openThroughMenu(page, bad);
     await expect(page.getByTestId('notice')).toContainText(`${name} was not opened`);
     await expect(page.getByTestId('notice')).toContainText(message);
     expect(await tabNames(page)).toEqual(before);
+    await expect(docName).toHaveText('clusterplan-scenarios.json');
   }
   await screenshot(page, 'file-refused');
 
-  // Open a file with one scenario of the two: it replaces the open ones; Ctrl+Z brings them back.
+  // Open a file with one scenario of the two: it replaces the open ones and becomes current.
   const one = testInfo.outputPath('one.json');
   writeFileSync(one, JSON.stringify({ ...file, baseline: 0, scenarios: [file.scenarios[1]] }));
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: 'Open scenarios…' }).click(),
-  ]);
-  await chooser.setFiles(one);
+  await openThroughMenu(page, one);
   await expect(page.getByTestId('notice')).toContainText('Opened one.json (1 scenario)');
   expect(await tabNames(page)).toEqual([before[1]]);
-  await page.locator('body').click({ position: { x: 5, y: 400 } });
-  await page.keyboard.press('Control+z');
-  await expect.poll(() => tabNames(page)).toEqual(before);
+  await expect(docName).toHaveText('one.json');
 
-  // And the saved file opens back to both scenarios.
-  const [again] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: 'Open scenarios…' }).click(),
-  ]);
-  await again.setFiles(saved);
+  // Recent files: newest first; the saved file reopens from the list without a file chooser.
+  await page.getByRole('button', { name: 'File ▾' }).click();
+  const recent = page.getByRole('group', { name: 'Recent files' }).getByRole('menuitem');
+  await expect(recent).toHaveText(['one.json', 'clusterplan-scenarios.json']);
+  await screenshot(page, 'file-menu');
+  await expectNoA11yViolations(page);
+  await page.getByRole('menuitem', { name: 'clusterplan-scenarios.json' }).click();
   await expect(page.getByTestId('notice')).toContainText('(2 scenarios)');
   expect(await tabNames(page)).toEqual(before);
+  await expect(docName).toHaveText('clusterplan-scenarios.json');
+
+  // Save goes to the current file's name without asking (Ctrl+S in the browser shell).
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(docName).toContainText('(unsaved changes)');
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    page.keyboard.press('Control+s'),
+  ]);
+  expect(again.suggestedFilename()).toBe('clusterplan-scenarios.json');
+  const third = testInfo.outputPath('third.json');
+  await again.saveAs(third);
+  expect(
+    (JSON.parse(readFileSync(third, 'utf8')) as { scenarios: unknown[] }).scenarios,
+  ).toHaveLength(3);
+  await expect(docName).toHaveText('clusterplan-scenarios.json');
+
+  // New: one untitled scenario; Ctrl+Z brings the three back.
+  await fileMenu(page, 'New');
+  await expect(docName).toHaveText('Untitled');
+  expect(await tabNames(page)).toHaveLength(1);
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => tabNames(page)).toHaveLength(3);
 });

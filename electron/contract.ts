@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 
-import { CHANNEL_NAMES } from './channels';
+import { CHANNEL_NAMES, type MenuCommand } from './channels';
 
-export { CHANNEL_PREFIX } from './channels';
+export { CHANNEL_PREFIX, MENU_COMMANDS, parseMenuCommand } from './channels';
+export type { MenuCommand, MenuCommandName } from './channels';
 
 /** Largest text file the app writes or reads through the shell (bytes of UTF-16 text). */
 export const MAX_FILE_CHARS = 20 * 1024 * 1024;
@@ -32,6 +33,37 @@ export const saveTextFileRequestSchema = z
   .strict();
 export type SaveTextFileRequest = z.infer<typeof saveTextFileRequestSchema>;
 
+/** Largest binary file the app writes through the shell (XLSX, PDF), bytes. */
+export const MAX_BINARY_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Save a binary export: the bytes themselves (XLSX), or `printView` — the shell renders the
+ * window's current view to PDF (Electron `webContents.printToPDF` with the paper size and page
+ * numbers; a browser opens its print dialog, whose "Save as PDF" uses the same print CSS).
+ */
+export const saveBinaryFileRequestSchema = z.union([
+  z
+    .object({
+      suggestedName: fileNameSchema,
+      kind: z.enum(['pdf', 'xlsx']),
+      bytes: z
+        .instanceof(Uint8Array, { message: 'bytes must be a Uint8Array' })
+        .refine(
+          (b) => b.byteLength <= MAX_BINARY_BYTES,
+          `bytes must be at most ${MAX_BINARY_BYTES} bytes`,
+        ),
+    })
+    .strict(),
+  z
+    .object({
+      suggestedName: fileNameSchema,
+      kind: z.literal('pdf'),
+      printView: z.object({ paper: z.enum(['a4', 'letter']) }).strict(),
+    })
+    .strict(),
+]);
+export type SaveBinaryFileRequest = z.infer<typeof saveBinaryFileRequestSchema>;
+
 export const openTextFileRequestSchema = z.object({ kind: fileKindSchema }).strict();
 export type OpenTextFileRequest = z.infer<typeof openTextFileRequestSchema>;
 
@@ -39,6 +71,50 @@ export const openExternalRequestSchema = z.object({ url: z.string().max(2048) })
 export type OpenExternalRequest = z.infer<typeof openExternalRequestSchema>;
 
 export const emptyRequestSchema = z.object({}).strict();
+
+/** A file path the shell handed the renderer earlier (a dialog's pick or the recent list). */
+const filePathSchema = z
+  .string()
+  .min(1, 'filePath must not be empty')
+  .max(4096, 'filePath must be at most 4096 characters')
+  .refine((s) => !s.includes('\0'), 'filePath must not contain NUL');
+
+const contentsSchema = z
+  .string()
+  .max(MAX_FILE_CHARS, `contents must be at most ${MAX_FILE_CHARS} characters`);
+
+export const openScenarioFileRequestSchema = z
+  .object({ filePath: filePathSchema.optional() })
+  .strict();
+export type OpenScenarioFileRequest = z.infer<typeof openScenarioFileRequestSchema>;
+
+export const saveScenarioFileRequestSchema = z
+  .object({
+    suggestedName: fileNameSchema,
+    contents: contentsSchema,
+    /** Save to this path without a dialog (Save); absent: ask where (Save As). */
+    filePath: filePathSchema.optional(),
+  })
+  .strict();
+export type SaveScenarioFileRequest = z.infer<typeof saveScenarioFileRequestSchema>;
+
+export const setDocumentStateRequestSchema = z
+  .object({
+    /** File name shown in the window title (`null`: not saved yet). */
+    fileName: z.string().max(260).nullable(),
+    dirty: z.boolean(),
+  })
+  .strict();
+export type SetDocumentStateRequest = z.infer<typeof setDocumentStateRequestSchema>;
+
+export const writeRecoveryRequestSchema = z.object({ contents: contentsSchema }).strict();
+export type WriteRecoveryRequest = z.infer<typeof writeRecoveryRequestSchema>;
+
+/** A scenario file opened or saved through the shell: its name and its path (an opaque token). */
+export type ScenarioFileRef = { readonly fileName: string; readonly filePath: string };
+export type OpenedScenarioFile = ScenarioFileRef & { readonly contents: string };
+export type SaveScenarioResult =
+  { readonly saved: false } | ({ readonly saved: true } & ScenarioFileRef);
 
 export type SaveResult = { readonly saved: boolean; readonly fileName?: string };
 export type OpenedFile = { readonly fileName: string; readonly contents: string };
@@ -57,7 +133,42 @@ export type DesktopApi = {
   openTextFile(request: OpenTextFileRequest): Promise<OpenedFile | null>;
   /** Open an https link from the allow-list in the system browser. */
   openExternal(request: OpenExternalRequest): Promise<boolean>;
+  /**
+   * Save a binary export (XLSX bytes, or the current view printed to PDF) where the user picks
+   * (native dialog, or a download / the print dialog in a browser).
+   */
+  saveBinaryFile(request: SaveBinaryFileRequest): Promise<SaveResult>;
+  /**
+   * Open a scenario file: the path given (must be on the recent list) or one the user picks.
+   * `null` when cancelled. The file joins the recent list.
+   */
+  openScenarioFile(request: OpenScenarioFileRequest): Promise<OpenedScenarioFile | null>;
+  /**
+   * Save a scenario file atomically: to `filePath` without a dialog (Save; the path must be
+   * one the shell handed out) or where the user picks (Save As). The file joins the recent list.
+   */
+  saveScenarioFile(request: SaveScenarioFileRequest): Promise<SaveScenarioResult>;
+  /** The recent scenario files, newest first. */
+  getRecentFiles(): Promise<readonly ScenarioFileRef[]>;
+  /** Tell the shell the file name and whether there are unsaved changes (title, close prompt). */
+  setDocumentState(request: SetDocumentStateRequest): Promise<void>;
+  /** Close the window after the renderer saved on the close prompt's "Save". */
+  closeWindow(): Promise<void>;
+  /** Replace the recovery copy of the unsaved workspace (autosave). */
+  writeRecovery(request: WriteRecoveryRequest): Promise<void>;
+  /** The recovery copy left by a session that did not end cleanly, or `null`. */
+  readRecovery(): Promise<string | null>;
+  /** Delete the recovery copy (after a clean save, a discard, or a quit without saving). */
+  clearRecovery(): Promise<void>;
+  /**
+   * Receive application-menu commands (validated in the preload); returns an unsubscribe
+   * function. The browser shell has no menu and never calls back.
+   */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 };
+
+/** DesktopApi operations that are request/response IPC calls (all but event subscriptions). */
+export type InvokeOperation = Exclude<keyof DesktopApi, 'onMenuCommand'>;
 
 /** Channel name and payload schema of each operation. */
 export const CHANNELS = {
@@ -65,7 +176,25 @@ export const CHANNELS = {
   saveTextFile: { channel: CHANNEL_NAMES.saveTextFile, schema: saveTextFileRequestSchema },
   openTextFile: { channel: CHANNEL_NAMES.openTextFile, schema: openTextFileRequestSchema },
   openExternal: { channel: CHANNEL_NAMES.openExternal, schema: openExternalRequestSchema },
-} as const satisfies Record<keyof DesktopApi, { channel: string; schema: z.ZodType }>;
+  saveBinaryFile: { channel: CHANNEL_NAMES.saveBinaryFile, schema: saveBinaryFileRequestSchema },
+  openScenarioFile: {
+    channel: CHANNEL_NAMES.openScenarioFile,
+    schema: openScenarioFileRequestSchema,
+  },
+  saveScenarioFile: {
+    channel: CHANNEL_NAMES.saveScenarioFile,
+    schema: saveScenarioFileRequestSchema,
+  },
+  getRecentFiles: { channel: CHANNEL_NAMES.getRecentFiles, schema: emptyRequestSchema },
+  setDocumentState: {
+    channel: CHANNEL_NAMES.setDocumentState,
+    schema: setDocumentStateRequestSchema,
+  },
+  closeWindow: { channel: CHANNEL_NAMES.closeWindow, schema: emptyRequestSchema },
+  writeRecovery: { channel: CHANNEL_NAMES.writeRecovery, schema: writeRecoveryRequestSchema },
+  readRecovery: { channel: CHANNEL_NAMES.readRecovery, schema: emptyRequestSchema },
+  clearRecovery: { channel: CHANNEL_NAMES.clearRecovery, schema: emptyRequestSchema },
+} as const satisfies Record<InvokeOperation, { channel: string; schema: z.ZodType }>;
 
 /** Hosts whose https links may be opened in the system browser (sources shown in the app). */
 export const EXTERNAL_HOST_ALLOW_LIST: readonly string[] = [

@@ -3,7 +3,19 @@
  * served, which senders may call IPC, which links may open) lives in security.ts, ipc.ts and
  * contract.ts, where unit tests cover it; this file only wires them into Electron.
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -12,9 +24,18 @@ import {
   type AppInfo,
   type FileKind,
   type OpenedFile,
+  type OpenedScenarioFile,
   type SaveResult,
+  type SaveScenarioResult,
+  type ScenarioFileRef,
 } from './contract';
+import { MENU_COMMAND_CHANNEL, type MenuCommand } from './channels';
+import { createCloseController, windowTitle, type CloseController } from './document';
 import { readTextFileCapped, writeFileAtomic } from './files';
+import { readScenarioFile } from '../model/files';
+import { buildMenuTemplate, toElectronTemplate } from './menu';
+import { createShellStore, type ShellStore } from './shellStore';
+import { captureWindowState, restoreWindowState } from './windowState';
 import { guardHandler, registerValidatedHandlers, type IpcMainLike } from './ipc';
 import {
   APP_ORIGIN,
@@ -61,9 +82,156 @@ async function serveAppFile(request: Request): Promise<Response> {
   });
 }
 
+/** The unsaved-changes controller of each open window. */
+const controllers = new Map<BrowserWindow, CloseController>();
+
+/** Development runs (`CLUSTERPLAN_DEV=1`) get View ▸ Reload and the developer tools. */
+const IS_DEV = process.env['CLUSTERPLAN_DEV'] === '1';
+
+function focusedWindow(): BrowserWindow | undefined {
+  return BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+}
+
+function sendMenuCommand(command: MenuCommand): void {
+  focusedWindow()?.webContents.send(MENU_COMMAND_CHANNEL, command);
+}
+
+function refreshMenu(store: ShellStore): void {
+  const template = buildMenuTemplate({
+    platform: process.platform,
+    isDev: IS_DEV,
+    appName: app.getName(),
+    recent: store.recent(),
+  });
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      toElectronTemplate(template, {
+        send: sendMenuCommand,
+        clearRecent: () => {
+          void store.clearRecent().then(() => refreshMenu(store));
+        },
+      }),
+    ),
+  );
+}
+
+/** The scenario-file operations (native dialogs, atomic saves, recent list, recovery). */
+function documentHandlers(store: ShellStore) {
+  const requirePath = (filePath: string): string => {
+    if (!store.isGranted(filePath)) {
+      throw new Error('filePath: not a file picked in a dialog or on the recent list');
+    }
+    return path.resolve(filePath);
+  };
+  const remember = async (filePath: string): Promise<void> => {
+    await store.addRecent(filePath);
+    refreshMenu(store);
+  };
+  return {
+    [CHANNELS.openScenarioFile.channel]: guardHandler(
+      CHANNELS.openScenarioFile.channel,
+      CHANNELS.openScenarioFile.schema,
+      async (req): Promise<OpenedScenarioFile | null> => {
+        let file: string;
+        if (req.filePath !== undefined) file = requirePath(req.filePath);
+        else {
+          const win = focusedWindow();
+          const options = { properties: ['openFile' as const], filters: FILTERS.scenario };
+          const result = win
+            ? await dialog.showOpenDialog(win, options)
+            : await dialog.showOpenDialog(options);
+          const picked = result.filePaths[0];
+          if (result.canceled || picked === undefined) return null;
+          file = path.resolve(picked);
+        }
+        let contents: string;
+        try {
+          contents = await readTextFileCapped(file);
+        } catch (error) {
+          if (req.filePath !== undefined) {
+            await store.removeRecent(file);
+            refreshMenu(store);
+          }
+          throw error;
+        }
+        // Only files that open join the recent list (the renderer shows why others do not).
+        if (readScenarioFile(contents).ok) await remember(file);
+        else store.grant(file);
+        return { fileName: path.basename(file), filePath: file, contents };
+      },
+      log,
+    ),
+    [CHANNELS.saveScenarioFile.channel]: guardHandler(
+      CHANNELS.saveScenarioFile.channel,
+      CHANNELS.saveScenarioFile.schema,
+      async (req): Promise<SaveScenarioResult> => {
+        let file: string;
+        if (req.filePath !== undefined) file = requirePath(req.filePath);
+        else {
+          const win = focusedWindow();
+          const options = { defaultPath: req.suggestedName, filters: FILTERS.scenario };
+          const result = win
+            ? await dialog.showSaveDialog(win, options)
+            : await dialog.showSaveDialog(options);
+          if (result.canceled || !result.filePath) return { saved: false };
+          file = path.resolve(result.filePath);
+        }
+        await writeFileAtomic(file, req.contents);
+        await remember(file);
+        return { saved: true, fileName: path.basename(file), filePath: file };
+      },
+      log,
+    ),
+    [CHANNELS.getRecentFiles.channel]: guardHandler(
+      CHANNELS.getRecentFiles.channel,
+      CHANNELS.getRecentFiles.schema,
+      (): readonly ScenarioFileRef[] => store.recent(),
+      log,
+    ),
+    [CHANNELS.setDocumentState.channel]: guardHandler(
+      CHANNELS.setDocumentState.channel,
+      CHANNELS.setDocumentState.schema,
+      (req): void => {
+        const win = focusedWindow();
+        if (!win) return;
+        controllers.get(win)?.setDocument(req);
+        win.setTitle(windowTitle(app.getName(), req));
+        if (process.platform === 'darwin') win.setDocumentEdited(req.dirty);
+      },
+      log,
+    ),
+    [CHANNELS.closeWindow.channel]: guardHandler(
+      CHANNELS.closeWindow.channel,
+      CHANNELS.closeWindow.schema,
+      (): void => {
+        const win = focusedWindow();
+        if (win) controllers.get(win)?.confirmClose();
+      },
+      log,
+    ),
+    [CHANNELS.writeRecovery.channel]: guardHandler(
+      CHANNELS.writeRecovery.channel,
+      CHANNELS.writeRecovery.schema,
+      (req) => store.writeRecovery(req.contents),
+      log,
+    ),
+    [CHANNELS.readRecovery.channel]: guardHandler(
+      CHANNELS.readRecovery.channel,
+      CHANNELS.readRecovery.schema,
+      () => store.readRecovery(),
+      log,
+    ),
+    [CHANNELS.clearRecovery.channel]: guardHandler(
+      CHANNELS.clearRecovery.channel,
+      CHANNELS.clearRecovery.schema,
+      () => store.clearRecovery(),
+      log,
+    ),
+  };
+}
+
 function handlers() {
-  const focused = (): BrowserWindow | undefined =>
-    BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const focused = focusedWindow;
   return {
     [CHANNELS.getAppInfo.channel]: guardHandler(
       CHANNELS.getAppInfo.channel,
@@ -121,12 +289,79 @@ function handlers() {
       },
       log,
     ),
+    [CHANNELS.saveBinaryFile.channel]: guardHandler(
+      CHANNELS.saveBinaryFile.channel,
+      CHANNELS.saveBinaryFile.schema,
+      async (req): Promise<SaveResult> => {
+        const win = focused();
+        // PDF of the current view: the report's print view, laid out by its print CSS, with
+        // the page setup of renderer/features/report/pdfOptions.ts (margins 16/14 mm in inches).
+        const bytes =
+          'bytes' in req
+            ? req.bytes
+            : win
+              ? await win.webContents.printToPDF({
+                  pageSize: req.printView.paper === 'a4' ? 'A4' : 'Letter',
+                  printBackground: true,
+                  displayHeaderFooter: true,
+                  headerTemplate:
+                    '<div style="font-family:sans-serif;font-size:7px;color:#555;width:100%;padding:0 14mm"><span class="title"></span></div>',
+                  footerTemplate:
+                    '<div style="font-family:sans-serif;font-size:8px;color:#333;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+                  margins: { top: 0.63, bottom: 0.63, left: 0.551, right: 0.551 },
+                })
+              : null;
+        if (bytes === null) return { saved: false };
+        const options = { defaultPath: req.suggestedName, filters: FILTERS[req.kind] };
+        const result = win
+          ? await dialog.showSaveDialog(win, options)
+          : await dialog.showSaveDialog(options);
+        if (result.canceled || !result.filePath) return { saved: false };
+        await writeFile(result.filePath, bytes);
+        return { saved: true, fileName: path.basename(result.filePath) };
+      },
+      log,
+    ),
   };
 }
 
-function createWindow(): void {
-  const win = new BrowserWindow(mainWindowOptions(PRELOAD));
-  win.once('ready-to-show', () => win.show());
+async function createWindow(store: ShellStore): Promise<void> {
+  const saved = await store.loadWindowState();
+  const placement = restoreWindowState(
+    saved,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const win = new BrowserWindow(mainWindowOptions(PRELOAD, placement.bounds));
+  const controller = createCloseController({
+    appName: app.getName(),
+    showPrompt: async (options) => (await dialog.showMessageBox(win, options)).response,
+    requestSaveThenClose: () =>
+      win.webContents.send(MENU_COMMAND_CHANNEL, { command: 'saveThenClose' }),
+    clearRecovery: () => store.clearRecovery(),
+    closeWindow: () => win.close(),
+  });
+  controllers.set(win, controller);
+  win.on('close', (event) => {
+    void store
+      .saveWindowState(
+        captureWindowState(win.getNormalBounds(), win.isMaximized(), win.isFullScreen()),
+      )
+      .catch((e: unknown) => log(`window state not saved: ${String(e)}`));
+    controller.onClose(() => event.preventDefault());
+  });
+  win.on('closed', () => {
+    // A clean close leaves no recovery copy behind (there is nothing unsaved to recover).
+    if (!controller.document().dirty) void store.clearRecovery();
+    controllers.delete(win);
+  });
+  // The title is the shell's (file name and unsaved marker), not the page's <title>.
+  win.on('page-title-updated', (event) => event.preventDefault());
+  win.once('ready-to-show', () => {
+    if (placement.maximized) win.maximize();
+    if (placement.fullScreen) win.setFullScreen(true);
+    win.show();
+  });
+  win.setTitle(windowTitle(app.getName(), controller.document()));
   void win.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
@@ -152,10 +387,20 @@ void app.whenReady().then(() => {
     isPermissionGranted(permission),
   );
   protocol.handle(APP_SCHEME, serveAppFile);
-  registerValidatedHandlers(ipcMain as unknown as IpcMainLike, handlers());
-  createWindow();
+  const store = createShellStore(app.getPath('userData'));
+  registerValidatedHandlers(ipcMain as unknown as IpcMainLike, {
+    ...handlers(),
+    ...documentHandlers(store),
+  });
+  void store
+    .loadRecent()
+    .catch(() => undefined)
+    .then(() => {
+      refreshMenu(store);
+      return createWindow(store);
+    });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) void createWindow(store);
   });
 });
 

@@ -113,6 +113,29 @@ export type EvaluationStage = {
 };
 
 /**
+ * The compute-efficiency multiplier of the scenario's calibration when it was fitted on the
+ * accelerator, stack and precision the scenario runs; 1 otherwise (see `calibrationWarning`).
+ */
+export function calibrationMultiplier(scenario: Scenario, workload: TrainingWorkload): number {
+  const c = scenario.calibration;
+  if (c === null) return 1;
+  const compute = scenario.cluster.compute;
+  return c.acceleratorId === compute.acceleratorId &&
+    c.stack === compute.stack &&
+    c.precision === workload.training.precision
+    ? c.computeEfficiencyMultiplier
+    : 1;
+}
+
+/** Why a scenario's calibration is not applied, or null (none, or it applies). */
+function calibrationWarning(scenario: Scenario, workload: TrainingWorkload): string | null {
+  const c = scenario.calibration;
+  if (c === null || calibrationMultiplier(scenario, workload) !== 1) return null;
+  if (c.computeEfficiencyMultiplier === 1) return null;
+  return `calibration: fitted on ${c.acceleratorId} / ${c.stack} / ${c.precision}, not applied to this ${scenario.cluster.compute.acceleratorId} / ${scenario.cluster.compute.stack} / ${workload.training.precision} build`;
+}
+
+/**
  * Map a scenario's training workload and cluster to the training engine's input.
  * `auto` fields become `null` ("engine chooses"); units are unchanged (counts, Gb/s, s).
  */
@@ -147,6 +170,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       fixedOverheadS: training.fixedOverheadS,
       evaluation: training.evaluation,
       attentionKernel: auto(training.attentionKernel),
+      computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:
       parallelism === 'auto'
@@ -196,6 +220,7 @@ const ENGINE_TO_SCENARIO_PATH: readonly (readonly [string, string])[] = [
   ['model.seqLen', 'workload.model.seqLenTokens'],
   ['model', 'workload.model'],
   ['training.microBatch', 'workload.training.microBatchSeqs'],
+  ['training.computeEfficiencyMultiplier', 'calibration.computeEfficiencyMultiplier'],
   ['training', 'workload.training'],
   ['parallelism', 'workload.parallelism'],
 ];
@@ -322,6 +347,7 @@ export const trainingStage: EvaluationStage = {
       throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
     }
     const metrics = trainingMetricValues(r);
+    const calWarning = calibrationWarning(ctx.scenario, w);
     return {
       metrics,
       training: r,
@@ -335,7 +361,7 @@ export const trainingStage: EvaluationStage = {
         text: r.bottleneck.text,
         share: trainingOverheadShare(r),
       },
-      warnings: r.warnings,
+      warnings: calWarning === null ? r.warnings : [...r.warnings, calWarning],
     };
   },
 };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
-import { FileActions } from './features/files/FileActions';
+import { FileActions, FileShell } from './features/files/FileActions';
 import { HelpPanel } from './features/help/HelpPanel';
 import { ScenariosPage } from './features/scenarios/ScenariosPage';
 import { useDesktopApi } from './platform/desktopApi';
@@ -68,6 +68,8 @@ export function App() {
   }, [api]);
   return (
     <div className="app">
+      {/* Outside <Tabs>: its collection renders the header twice (once hidden). */}
+      <FileShell />
       <Tabs
         className="app-tabs"
         selectedKey={page}

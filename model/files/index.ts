@@ -7,3 +7,5 @@ export {
   serializeScenarioFile,
 } from './scenarioFile';
 export type { ReadScenarioFileResult, ScenarioFileContents } from './scenarioFile';
+export { RECOVERY_FORMAT, readRecovery, serializeRecovery } from './recovery';
+export type { ReadRecoveryResult, RecoveryRecord } from './recovery';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { acceleratorIds } from '../catalog/accelerators';
 import { userCatalogSchema } from '../catalog/user';
+import { calibrationSectionSchema } from './calibration';
 import { clusterSectionSchema } from './cluster';
 import { facilitySectionSchema } from './facility';
 import { financeSectionSchema } from './finance';
@@ -24,6 +25,7 @@ export { facilitySectionSchema, type FacilitySection } from './facility';
 export { financeSectionSchema, type FinanceSection } from './finance';
 export { servingWorkloadSchema, type ServingWorkload } from './serving';
 export { DEFAULT_SOURCES, describeDefault, type DefaultSource } from './defaultSources';
+export { calibrationSectionSchema, type CalibrationSection } from './calibration';
 
 /** The format version this build writes. */
 export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);
@@ -43,6 +45,7 @@ export const scenarioSchema = z
     reliability: reliabilitySectionSchema,
     facility: facilitySectionSchema,
     finance: financeSectionSchema,
+    calibration: calibrationSectionSchema,
     userCatalog: userCatalogSchema,
   })
   .check((ctx) => {

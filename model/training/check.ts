@@ -71,6 +71,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   if (fo !== undefined && (typeof fo !== 'number' || !Number.isFinite(fo) || fo < 0)) {
     fail('training.fixedOverheadS', 'must be a finite number ≥ 0');
   }
+  const ce = t['computeEfficiencyMultiplier'];
+  if (ce !== undefined && (typeof ce !== 'number' || !(ce >= 0.2 && ce <= 3))) {
+    fail('training.computeEfficiencyMultiplier', 'must be a number from 0.2 to 3');
+  }
   if (t['evaluation'] !== undefined && t['evaluation'] !== null) {
     const ev = obj(t['evaluation'], 'training.evaluation');
     posInt(ev['intervalSeqs'], 'training.evaluation.intervalSeqs');

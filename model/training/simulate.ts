@@ -135,7 +135,9 @@ export function buildContext(input: TrainingInput): Context {
       (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
       'flash',
     optimized: input.stack === 'optimized',
-    straggler: slowestGpuFactor(input.cluster.gpus),
+    // The slowest GPU paces the step; a calibration scales the achieved compute speed.
+    straggler:
+      slowestGpuFactor(input.cluster.gpus) / (input.training.computeEfficiencyMultiplier ?? 1),
     warnings,
   };
 }

@@ -72,6 +72,12 @@ export type TrainingSettings = {
    * Megatron/DeepSpeed), `flash` on Hopper and newer.
    */
   readonly attentionKernel?: 'flash' | 'unfused' | null;
+  /**
+   * Compute-efficiency multiplier from a calibration against a measured run (0.2–3, default 1):
+   * compute kernels take 1/multiplier of the engine's time (scenario section `calibration`,
+   * fitted by model/analysis `fitCalibration`).
+   */
+  readonly computeEfficiencyMultiplier?: number;
 };
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */

@@ -4,9 +4,11 @@ import {
   type DesktopApi,
   type OpenTextFileRequest,
   type OpenedFile,
+  type SaveBinaryFileRequest,
   type SaveResult,
   type SaveTextFileRequest,
 } from '../../electron/contract';
+import { createBrowserDocumentApi, type BrowserDocumentApi } from './browserDocuments';
 
 const MIME: Record<SaveTextFileRequest['kind'], string> = {
   scenario: 'application/json',
@@ -30,7 +32,7 @@ const MAX_OPEN_BYTES = 20 * 1024 * 1024;
  * external links open in a new tab (allow-listed https only, as in the desktop shell).
  */
 export function createBrowserApi(version: string): DesktopApi {
-  return {
+  const api: Omit<DesktopApi, keyof BrowserDocumentApi> = {
     getAppInfo(): Promise<AppInfo> {
       return Promise.resolve({ name: 'ClusterPlan', version, shell: 'Browser' });
     },
@@ -80,5 +82,27 @@ export function createBrowserApi(version: string): DesktopApi {
       window.open(request.url, '_blank', 'noopener,noreferrer');
       return Promise.resolve(true);
     },
+    saveBinaryFile(request: SaveBinaryFileRequest): Promise<SaveResult> {
+      if (!('bytes' in request)) {
+        // A browser cannot render PDF bytes itself: its print dialog ("Save as PDF") prints the
+        // current view with the report's print CSS (paper size, repeated table headers).
+        window.print();
+        return Promise.resolve({ saved: false });
+      }
+      const blob = new Blob([request.bytes], {
+        type: MIME[request.kind],
+      });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = request.suggestedName;
+      a.rel = 'noopener';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      return Promise.resolve({ saved: true, fileName: request.suggestedName });
+    },
   };
+  return { ...api, ...createBrowserDocumentApi(api, window.localStorage) };
 }

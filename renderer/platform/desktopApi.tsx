@@ -19,6 +19,11 @@ export function resolveDesktopApi(version: string): DesktopApi {
   return window.clusterplanDesktop ?? createBrowserApi(version);
 }
 
+/** True in the desktop shell, whose native menu carries the file shortcuts (Ctrl+S, ...). */
+export function hasNativeMenu(): boolean {
+  return window.clusterplanDesktop !== undefined;
+}
+
 const DesktopApiContext = createContext<DesktopApi | null>(null);
 
 export function DesktopApiProvider(props: { api: DesktopApi; children: ReactNode }) {

@@ -16,9 +16,12 @@ describe('bench table and output (not a timed test)', () => {
       ['evaluate_serving_us', 'µs', 50, 'engine'],
       ['training_engine_us', 'µs', 50, 'engine'],
       ['auto_layout_1t_3072_ms', 'ms', 250, 'engine'],
+      ['search_1m_s', 's', 10, 'engine'],
+      ['mc_1000_draws_ms', 'ms', 1000, 'engine'],
       ['bundle_gzip_kb', 'KB', 500, 'ui'],
       ['ui_cold_start_ms', 'ms', 1000, 'ui'],
       ['ui_recompute_6_ms', 'ms', 16, 'ui'],
+      ['pdf_export_4_s', 's', 3, 'ui'],
     ]);
   });
 

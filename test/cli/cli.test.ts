@@ -36,12 +36,12 @@ describe('parseArgs', () => {
     expect(parseArgs([]).command).toBeNull();
   });
 
-  it('the command table has evaluate and validate, and reserves report and search', () => {
+  it('the command table has evaluate, validate, report and search', () => {
     expect(commands.map((c) => [c.name, c.available])).toEqual([
       ['evaluate', true],
       ['validate', true],
-      ['report', false],
-      ['search', false],
+      ['report', true],
+      ['search', true],
     ]);
   });
 });

@@ -1,4 +1,194 @@
-/** Sensitivity and uncertainty (placeholder: being built). */
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
+import {
+  analysisInputs,
+  calibrationFor,
+  IDENTITY_KNOBS,
+  knobsWithCalibration,
+  tornado,
+  type EngineKnobs,
+  type TornadoResult,
+} from '../../../model/analysis';
+import type { Scenario } from '../../../model/scenario';
+import { formatNumber } from '../../format/format';
+import { useAppStore } from '../../store';
+import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
+import { defaultMetric, metricChoices } from './analysisData';
+import { CalibrationPanel } from './CalibrationPanel';
+import { useCalibrations } from './calibrationStore';
+import { MonteCarloPanel, type McScenario } from './MonteCarloPanel';
+import { TornadoChart } from './TornadoChart';
+import { useTornadoRanges } from './tornadoRangesStore';
+import './analysis.css';
+
+/**
+ * Sensitivity and uncertainty: pick a scenario and a metric; a tornado of the key inputs; a
+ * seeded Monte Carlo (in a Web Worker) with P10/P50/P90 bands and draw-by-draw comparisons
+ * against the baseline; calibration from a measured run. Engine: model/analysis.
+ */
 export function AnalysisPage() {
-  return <h2>Sensitivity and uncertainty</h2>;
+  const evals = useEvaluations();
+  const baselineId = useBaselineId();
+  const activeId = useAppStore((s) => s.activeId);
+  const calibrations = useCalibrations();
+  const tornadoRanges = useTornadoRanges();
+  const valid = useMemo(
+    () =>
+      evals.flatMap((e) =>
+        e.scenario && e.result
+          ? [{ id: e.id, name: e.name, scenario: e.scenario, result: e.result }]
+          : [],
+      ),
+    [evals],
+  );
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const [pickedMetric, setPickedMetric] = useState<string | null>(null);
+  const chosen =
+    valid.find((e) => e.id === pickedId) ?? valid.find((e) => e.id === activeId) ?? valid[0];
+
+  // A scenario's own calibration first, else one fitted on the same accelerator, stack and
+  // precision in another scenario.
+  const recordFor = (id: string, s: Scenario) => {
+    const own = calibrations.records[id];
+    const others = Object.entries(calibrations.records)
+      .filter(([k]) => k !== id)
+      .map(([, r]) => r);
+    return calibrationFor(s, own ? [own, ...others] : others);
+  };
+  const knobsFor = (id: string, s: Scenario): EngineKnobs =>
+    calibrations.use ? knobsWithCalibration(s, recordFor(id, s)) : IDENTITY_KNOBS;
+
+  const choices = useMemo(() => metricChoices(chosen?.result ?? null), [chosen]);
+  const metricId =
+    choices.find((m) => m.id === pickedMetric)?.id ?? defaultMetric(chosen?.result ?? null);
+  const chosenKnobs = chosen ? knobsFor(chosen.id, chosen.scenario) : IDENTITY_KNOBS;
+  const chosenRecord = chosen && calibrations.use ? recordFor(chosen.id, chosen.scenario) : null;
+
+  const t = useMemo((): { ok: true; t: TornadoResult } | { ok: false; error: string } | null => {
+    if (!chosen || !metricId) return null;
+    try {
+      const specs = analysisInputs.map((i) => ({ id: i.id, ...tornadoRanges[i.id] }));
+      return { ok: true, t: tornado(chosen.scenario, metricId, specs, { knobs: chosenKnobs }) };
+    } catch (e) {
+      return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+    // chosenKnobs is derived from the calibration store: compared by value in the deps.
+  }, [chosen, metricId, tornadoRanges, chosenKnobs.computeEfficiency, chosenKnobs.stepTimeFactor]);
+
+  const mcScenarios: McScenario[] = useMemo(
+    () =>
+      valid.map((e) => ({
+        id: e.id,
+        name: e.name,
+        scenario: e.scenario,
+        knobs: knobsFor(e.id, e.scenario),
+        currency: e.scenario.finance.currency,
+      })),
+    [valid, calibrations],
+  );
+
+  if (!chosen) {
+    return (
+      <div className="page analysis-page">
+        <h2>Sensitivity and uncertainty</h2>
+        <p className="an-muted" data-testid="analysis-empty">
+          No open scenario evaluates: fix the scenarios in the editor first.
+        </p>
+      </div>
+    );
+  }
+  const currency = chosen.scenario.finance.currency;
+
+  return (
+    <div className="page analysis-page" data-testid="analysis-page">
+      <h2>Sensitivity and uncertainty</h2>
+      <div className="an-controls">
+        <Select
+          className="field"
+          selectedKey={chosen.id}
+          onSelectionChange={(k) => setPickedId(String(k))}
+          data-testid="an-scenario"
+        >
+          <Label className="field-label">Scenario</Label>
+          <Button className="select-button">
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <Popover className="select-popover">
+            <ListBox className="select-list">
+              {valid.map((e) => (
+                <ListBoxItem key={e.id} id={e.id} className="select-item" textValue={e.name}>
+                  {e.name}
+                  {e.id === baselineId ? ' (baseline)' : ''}
+                </ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+        <Select
+          className="field"
+          selectedKey={metricId}
+          onSelectionChange={(k) => setPickedMetric(String(k))}
+          data-testid="an-metric"
+        >
+          <Label className="field-label">Metric</Label>
+          <Button className="select-button">
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <Popover className="select-popover">
+            <ListBox className="select-list">
+              {choices.map((m) => (
+                <ListBoxItem key={m.id} id={m.id} className="select-item" textValue={m.label}>
+                  {m.label}
+                </ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+      </div>
+      {chosenRecord ? (
+        <p className="an-note" data-testid="an-calibrated">
+          Using the calibration of {chosenRecord.acceleratorId} ({chosenRecord.stack} stack,{' '}
+          {chosenRecord.precision}): compute efficiency ×
+          {formatNumber(chosenRecord.computeEfficiencyMultiplier, 3)}, from {chosenRecord.source} (
+          {chosenRecord.date}).
+        </p>
+      ) : null}
+
+      <section className="an-section" aria-labelledby="an-sens-title">
+        <h3 id="an-sens-title">Sensitivity (tornado)</h3>
+        <p className="an-muted">
+          Each input moved alone over its stated range, every other input as in the scenario. The
+          longest bars are the numbers worth checking first.
+        </p>
+        {t === null ? null : t.ok ? (
+          <TornadoChart t={t.t} currency={currency} />
+        ) : (
+          <div className="error-box" role="alert">
+            {t.error}
+          </div>
+        )}
+      </section>
+
+      {metricId ? (
+        <MonteCarloPanel
+          scenarios={mcScenarios}
+          chosenId={chosen.id}
+          baselineId={baselineId}
+          metricId={metricId}
+        />
+      ) : null}
+
+      <CalibrationPanel id={chosen.id} scenario={chosen.scenario} />
+    </div>
+  );
 }

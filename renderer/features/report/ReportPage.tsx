@@ -1,4 +1,256 @@
-/** Report and export (placeholder: being built). */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { buildReport, comparisonCsv } from '../../../model/report';
+import type { AccuracyRow, ReportContent, ReportScenario } from '../../../model/report';
+import { useValidationRun, type ValidationRun } from '../accuracy/useValidationReport';
+import { EXPORT_EVENT } from '../files/menuCommands';
+import { useDesktopApi } from '../../platform/desktopApi';
+import { useAppStore } from '../../store';
+import { evaluateDrafts, type ScenarioEvaluation } from '../../workspace/evaluations';
+import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
+import { readHandoff, type ReportHandoff } from './handoff';
+import { PAPERS, REPORT_HANDOFF_EVENT, isPaper, type Paper } from './pdfOptions';
+import { ReportDocument } from './ReportDocument';
+import './report.css';
+
+/**
+ * Report & export: the print view of the open scenarios (or of scenarios handed over by the
+ * CLI), with Export PDF (the shell prints this view: printToPDF in the desktop app, the print
+ * dialog's "Save as PDF" in a browser), Export XLSX and Export CSV, and the paper size.
+ */
+
+/** The accuracy page's validation run (a Web Worker, once per session) as report rows. */
+function accuracyRows(run: ValidationRun): readonly AccuracyRow[] {
+  return run.sets
+    .filter((s) => s !== undefined)
+    .map((s) => ({
+      file: s.file,
+      label: s.label,
+      cases: s.summary.n,
+      failed: s.summary.failed,
+      medianAbsErrorPct: s.summary.medianAbsErrorPct,
+      maxAbsErrorPct: s.summary.maxAbsErrorPct,
+      withinTolerancePct: s.summary.withinTolerancePct,
+    }));
+}
+
+/** Today's date as YYYY-MM-DD in local time. */
+function today(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+type Built =
+  | {
+      readonly ok: true;
+      readonly content: ReportContent;
+      readonly evaluations: readonly ScenarioEvaluation[];
+      readonly excluded: readonly string[];
+    }
+  | { readonly ok: false; readonly message: string };
+
+/** The report's content from evaluated scenarios; scenarios without a result are left out. */
+export function reportFromEvaluations(
+  evals: readonly ScenarioEvaluation[],
+  options: {
+    readonly date: string;
+    readonly baselineId: string | null;
+    readonly appVersion: string;
+    readonly accuracy: readonly AccuracyRow[];
+  },
+): Built {
+  const usable = evals.filter((e) => e.result !== null && e.scenario !== null);
+  const excluded = evals
+    .filter((e) => e.result === null || e.scenario === null)
+    .map((e) => e.name || e.id);
+  if (usable.length === 0) {
+    return {
+      ok: false,
+      message:
+        evals.length === 0
+          ? 'No scenario is open. Add one on the Scenarios screen.'
+          : 'No open scenario has a result yet: fix the fields the Scenarios screen marks.',
+    };
+  }
+  const scenarios: ReportScenario[] = usable.map((e) => ({
+    id: e.id,
+    name: e.name.trim() === '' ? e.id : e.name,
+    doc: e.draft.doc,
+    scenario: e.scenario as NonNullable<ScenarioEvaluation['scenario']>,
+    result: e.result as NonNullable<ScenarioEvaluation['result']>,
+  }));
+  const baselineId = usable.some((e) => e.id === options.baselineId) ? options.baselineId : null;
+  try {
+    const content = buildReport(scenarios, {
+      date: options.date,
+      appVersion: options.appVersion,
+      baselineId,
+      accuracy: options.accuracy,
+    });
+    return { ok: true, content, evaluations: usable, excluded };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function fileStem(content: ReportContent): string {
+  return `clusterplan-report-${content.cover.date.replace(/[^0-9A-Za-z-]/g, '')}`;
+}
+
+function handoffOrError(): ReportHandoff | null | Error {
+  try {
+    return readHandoff();
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
 export function ReportPage() {
-  return <h2>Report and export</h2>;
+  const [handoff, setHandoff] = useState<ReportHandoff | null | Error>(handoffOrError);
+  const workspace = useEvaluations();
+  const workspaceBaseline = useBaselineId();
+  const api = useDesktopApi();
+  const showNotice = useAppStore((s) => s.showNotice);
+  const [paper, setPaper] = useState<Paper>(
+    handoff && !(handoff instanceof Error) ? handoff.paper : 'a4',
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+  // A loaded print view takes further hand-offs without reloading (the CLI's warm exports).
+  useEffect(() => {
+    const onHandoff = () => {
+      const next = handoffOrError();
+      setHandoff(next);
+      if (next && !(next instanceof Error)) setPaper(next.paper);
+    };
+    window.addEventListener(REPORT_HANDOFF_EVENT, onHandoff);
+    return () => window.removeEventListener(REPORT_HANDOFF_EVENT, onHandoff);
+  }, []);
+  const fromHandoff = handoff !== null && !(handoff instanceof Error);
+  const evals = useMemo(
+    () => (fromHandoff ? evaluateDrafts(handoff.scenarios) : workspace),
+    [fromHandoff, handoff, workspace],
+  );
+  const date = fromHandoff ? handoff.date : today();
+  const baselineId = fromHandoff ? handoff.baselineId : workspaceBaseline;
+  const validation = useValidationRun();
+  const accuracy = useMemo(() => accuracyRows(validation), [validation]);
+  const built = useMemo(
+    () => reportFromEvaluations(evals, { date, baselineId, appVersion: __APP_VERSION__, accuracy }),
+    [evals, date, baselineId, accuracy],
+  );
+
+  async function run(what: string, task: () => Promise<{ saved: boolean; fileName?: string }>) {
+    setBusy(what);
+    try {
+      const r = await task();
+      if (r.saved) showNotice({ kind: 'info', text: `Saved ${r.fileName ?? what}.` });
+    } catch (e) {
+      showNotice({
+        kind: 'error',
+        text: `Could not export the ${what}: ${e instanceof Error ? e.message : String(e)}`,
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const content = built.ok ? built.content : null;
+  const exports: Record<'pdf' | 'xlsx' | 'csv', () => void> = {
+    pdf: () =>
+      content &&
+      void run('PDF', () =>
+        api.saveBinaryFile({
+          suggestedName: `${fileStem(content)}.pdf`,
+          kind: 'pdf',
+          printView: { paper },
+        }),
+      ),
+    xlsx: () =>
+      content &&
+      void run('XLSX', async () => {
+        const { reportWorkbook } = await import('./xlsx');
+        return api.saveBinaryFile({
+          suggestedName: `${fileStem(content)}.xlsx`,
+          kind: 'xlsx',
+          bytes: await reportWorkbook(content),
+        });
+      }),
+    csv: () =>
+      content &&
+      void run('CSV', () =>
+        api.saveTextFile({
+          suggestedName: `${fileStem(content)}.csv`,
+          kind: 'csv',
+          contents: comparisonCsv(content),
+        }),
+      ),
+  };
+  // File ▸ Export in the desktop menu (features/files dispatches the format as an event).
+  const exportsRef = useRef(exports);
+  exportsRef.current = exports;
+  useEffect(() => {
+    const onExport = (e: Event) => {
+      const format = (e as CustomEvent<{ format?: unknown }>).detail?.format;
+      if (format === 'pdf' || format === 'xlsx' || format === 'csv') exportsRef.current[format]();
+    };
+    window.addEventListener(EXPORT_EVENT, onExport);
+    return () => window.removeEventListener(EXPORT_EVENT, onExport);
+  }, []);
+  return (
+    <section className="panel report-page" aria-labelledby="report-title">
+      <div className="report-toolbar">
+        <h2 id="report-title">Report &amp; export</h2>
+        <RadioGroup
+          className="report-paper"
+          orientation="horizontal"
+          value={paper}
+          onChange={(v) => isPaper(v) && setPaper(v)}
+        >
+          <Label>Paper</Label>
+          {PAPERS.map((p) => (
+            <Radio key={p.id} value={p.id} className="report-radio">
+              {p.label}
+            </Radio>
+          ))}
+        </RadioGroup>
+        <div className="toolbar" role="group" aria-label="Export">
+          <Button className="btn" isDisabled={!content || busy !== null} onPress={exports.pdf}>
+            Export PDF
+          </Button>
+          <Button className="btn" isDisabled={!content || busy !== null} onPress={exports.xlsx}>
+            Export XLSX
+          </Button>
+          <Button className="btn" isDisabled={!content || busy !== null} onPress={exports.csv}>
+            Export CSV
+          </Button>
+        </div>
+        {busy ? (
+          <p className="report-busy" role="status">
+            Exporting {busy}…
+          </p>
+        ) : null}
+      </div>
+      {handoff instanceof Error ? (
+        <p className="report-error" role="alert">
+          {handoff.message}
+        </p>
+      ) : null}
+      {built.ok ? (
+        <ReportDocument
+          content={built.content}
+          evaluations={built.evaluations}
+          paper={paper}
+          excluded={built.excluded}
+          accuracyPending={!validation.done}
+          requestId={fromHandoff ? handoff.requestId : ''}
+          accuracyError={validation.error}
+        />
+      ) : (
+        <p className="report-empty" role="status">
+          {built.message}
+        </p>
+      )}
+    </section>
+  );
 }

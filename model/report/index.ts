@@ -1,0 +1,40 @@
+/**
+ * Report content (pure): what the PDF report, the XLSX workbook and the CSV export contain,
+ * built from scenarios and their evaluation results. See README.md.
+ */
+export {
+  buildReport,
+  comparisonCsv,
+  deltaOf,
+  SUMMARY_METRIC_IDS,
+  type Delta,
+  type MetricRow,
+  type ReportContent,
+  type ReportCover,
+  type ReportOptions,
+  type ReportScenario,
+  type ScenarioAppendix,
+} from './content';
+export {
+  catalogAssumptions,
+  inputAssumptions,
+  unitOfField,
+  type AssumptionScenario,
+  type AssumptionValue,
+  type CatalogAssumption,
+  type InputAssumption,
+} from './assumptions';
+export { catalogVersion } from './catalogVersion';
+export {
+  DANGEROUS_LEADING_CHARS,
+  isDangerousText,
+  neutraliseCell,
+  toCsv,
+  type CsvCell,
+} from './csv';
+export {
+  accuracyTable,
+  METHOD_FORMULAS,
+  type AccuracyRow,
+  type MethodFormula,
+} from './methodology';

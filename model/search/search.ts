@@ -1,0 +1,852 @@
+import { dataReliabilityStage, powerCostStage, trainingStage } from '../evaluate';
+import type { MetricValue } from '../metrics';
+import type { Scenario } from '../scenario';
+import type { ResolvedLayout, TrainingResult } from '../training';
+import { FIG, constraintsOf, figureIds, figureInfo, relativeSlack } from './constraints';
+import type { ConstraintId, FigureId, SearchConstraint } from './constraints';
+import {
+  candidateChoice,
+  candidateName,
+  computeFor,
+  decodeIndex,
+  facilityFor,
+  networkFor,
+  regionPrices,
+  storageFor,
+} from './space';
+import type { CandidateChoice, SearchSpace } from './space';
+import type { SearchMetricId } from './spec';
+
+/**
+ * The search engine: evaluates candidates of a space by index range (a *chunk*), keeps the best
+ * K feasible ones, the Pareto front and the nearest misses, and merges chunk results.
+ *
+ * Staging (each stage of model/evaluate.ts called directly, with the same inputs `evaluate()`
+ * gives it, so the figures equal `evaluate(candidateScenario(...))` — tested):
+ *   - training stage (auto layout search, ~1 ms): once per performance key (accelerator, GPUs,
+ *     fabric, Gb/s, tiers), cached across chunks in a `SearchCache`;
+ *   - data/reliability stage (~10 µs): once per performance key × storage tier × node cache;
+ *   - power/cost stage (~6 µs when the build repeats, ~150 µs when the network is re-sized):
+ *     once per candidate.
+ *
+ * Pruning (sound bounds only, so results equal an exhaustive search — tested): the training
+ * result bounds every candidate of its block from below on wall-clock time to train (data
+ * stalls, checkpoints and failures only add time: the data/reliability stage divides by the
+ * useful share ≤ 1) and from above on effective throughput (useful share ≤ 1), and gives the
+ * memory headroom exactly. A block certainly violating a constraint is skipped when it cannot
+ * enter the near misses either; a block whose objective bound is strictly worse than the K-th
+ * best (and that is strictly dominated on the front, if any) is skipped when no near misses
+ * are asked for.
+ */
+
+/** Why a candidate is binding or infeasible: the constraint with the least relative slack. */
+export type BindingConstraint = {
+  readonly constraint: ConstraintId | 'missing' | 'error';
+  readonly label: string;
+  /** The figure's value (null when missing). */
+  readonly value: number | null;
+  readonly limit: number | null;
+  readonly unit: string;
+  /** Relative slack, % of the limit (negative: violated by that much); null when missing. */
+  readonly slackPct: number | null;
+};
+
+export type SearchLayout = Pick<
+  ResolvedLayout,
+  'tp' | 'pp' | 'dp' | 'cp' | 'ep' | 'vpp' | 'zeroStage' | 'microBatch' | 'recompute'
+>;
+
+export type SearchCandidate = {
+  readonly index: number;
+  readonly name: string;
+  readonly choice: CandidateChoice;
+  /** The layout the training engine chose (null when it failed). */
+  readonly layout: SearchLayout | null;
+  /** Figures by id in their units (null when not produced). */
+  readonly figures: Readonly<Record<FigureId, number | null>>;
+  /** The goal metric's value (null when missing). */
+  readonly objective: number | null;
+  readonly feasible: boolean;
+  readonly binding: BindingConstraint;
+  /** Largest relative violation (0 when feasible). */
+  readonly violation: number;
+  readonly error: string | null;
+};
+
+export type SearchStats = {
+  /** Candidates in the range(s). */
+  readonly candidates: number;
+  /** Candidates run through every stage. */
+  readonly evaluated: number;
+  /** Candidates meeting every constraint (exact when `prunedByObjective` is 0). */
+  readonly feasible: number;
+  /** Candidates violating a constraint or failing (exact when `prunedByObjective` is 0). */
+  readonly infeasible: number;
+  /** Candidates the engine rejected (error). */
+  readonly errors: number;
+  /** Skipped: a bound shows they violate a constraint. Counted in `infeasible`. */
+  readonly prunedInfeasible: number;
+  /** Skipped: a bound shows they cannot enter the best K or the front. */
+  readonly prunedByObjective: number;
+  /**
+   * Skipped: the same build in a region with cheaper power was evaluated, and its outcome shows
+   * this one cannot enter any list (classified exactly: every figure but cost is the same, and
+   * cost does not fall with the price). Counted in `feasible`/`infeasible`.
+   */
+  readonly prunedByPrice: number;
+  /** Training-engine runs (layout searches); counts each worker's own. */
+  readonly perfEvaluations: number;
+  /** Evaluated candidates whose binding (most violated) constraint is each one. */
+  readonly violations: Readonly<Partial<Record<ConstraintId | 'missing' | 'error', number>>>;
+  /** First engine error by index. */
+  readonly firstError: { readonly index: number; readonly message: string } | null;
+};
+
+export type ChunkResult = {
+  readonly start: number;
+  readonly end: number;
+  readonly best: readonly SearchCandidate[];
+  readonly front: readonly SearchCandidate[];
+  readonly nearMisses: readonly SearchCandidate[];
+  readonly stats: SearchStats;
+};
+
+export type SearchResult = ChunkResult & {
+  readonly total: number;
+  /** True when the chunks cover every candidate. */
+  readonly complete: boolean;
+  readonly goal: {
+    readonly metric: SearchMetricId;
+    readonly label: string;
+    readonly unit: string;
+    readonly better: 'lower' | 'higher';
+  };
+  readonly constraints: readonly SearchConstraint[];
+  readonly frontAxes: {
+    readonly x: { readonly metric: SearchMetricId; readonly label: string; readonly unit: string };
+    readonly y: { readonly metric: SearchMetricId; readonly label: string; readonly unit: string };
+  } | null;
+};
+
+type PerfOk = {
+  readonly ok: true;
+  readonly training: TrainingResult;
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  readonly layout: SearchLayout;
+};
+type PerfEntry = PerfOk | { readonly ok: false; readonly error: string };
+
+/** Training results per performance key, kept across chunks of one space (one per worker). */
+export type SearchCache = { readonly perf: Map<string, PerfEntry>; readonly space: unknown };
+
+/** An empty training-result cache (one per worker; reset when used with another space). */
+export function createSearchCache(): SearchCache {
+  return { perf: new Map(), space: null };
+}
+
+export type ChunkProgress = {
+  /** Candidates of the chunk handled so far (evaluated or pruned). */
+  readonly done: number;
+  /** Best feasible goal value so far in this chunk (null: none yet). */
+  readonly bestObjective: number | null;
+};
+
+export type ChunkOptions = {
+  /** Reuse training results across chunks of the same space (pass the same object). */
+  readonly cache?: SearchCache;
+  readonly onProgress?: (p: ChunkProgress) => void;
+  /** Report progress every this many candidates (default 5,000). */
+  readonly progressEvery?: number;
+};
+
+const TOL = 1e-9;
+
+/** Orientation: `key` is minimised (the goal's value, negated when higher is better). */
+function sign(metric: FigureId): 1 | -1 {
+  return figureInfo(metric).better === 'higher' ? -1 : 1;
+}
+
+type Entry = {
+  readonly index: number;
+  readonly key: number;
+  readonly fx: number;
+  readonly fy: number;
+  readonly violation: number;
+  readonly figures: Float64Array;
+  readonly perf: PerfOk | null;
+  readonly bindingIdx: number;
+  readonly error: string | null;
+};
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function finiteOrNaN(m: MetricValue | undefined): number {
+  return m !== undefined && Number.isFinite(m.value) ? m.value : NaN;
+}
+
+function perfKey(d: readonly number[]): string {
+  return `${d[0]}|${d[1]}|${d[2]}|${d[3]}|${d[4]}`;
+}
+
+/** Insert into a list sorted by (score, index), keeping at most `k`. */
+function insertSorted(list: Entry[], e: Entry, k: number, score: (x: Entry) => number): void {
+  if (k <= 0) return;
+  const s = score(e);
+  if (list.length >= k) {
+    const last = list[list.length - 1] as Entry;
+    const ls = score(last);
+    if (s > ls || (s === ls && e.index > last.index)) return;
+  }
+  let i = list.length;
+  while (i > 0) {
+    const p = list[i - 1] as Entry;
+    const ps = score(p);
+    if (ps < s || (ps === s && p.index < e.index)) break;
+    i--;
+  }
+  list.splice(i, 0, e);
+  if (list.length > k) list.pop();
+}
+
+/** Whether an entry scoring `s` at `index` would enter a list sorted by (score, index) of at most `k`. */
+function fits(
+  list: readonly Entry[],
+  k: number,
+  s: number,
+  index: number,
+  score: (x: Entry) => number,
+): boolean {
+  if (k <= 0) return false;
+  if (list.length < k) return true;
+  const last = list[list.length - 1] as Entry;
+  const ls = score(last);
+  return s < ls || (s === ls && index < last.index);
+}
+
+function keyOf(x: Entry): number {
+  return x.key;
+}
+
+function violationOf(x: Entry): number {
+  return x.violation;
+}
+
+function makeEntry(
+  index: number,
+  key: number,
+  fx: number,
+  fy: number,
+  violation: number,
+  fig: Float64Array,
+  perf: PerfOk,
+  bindingIdx: number,
+): Entry {
+  return { index, key, fx, fy, violation, figures: fig.slice(), perf, bindingIdx, error: null };
+}
+
+/** Whether a front member strictly dominates (x, y). */
+function dominatedBy(front: readonly Entry[], x: number, y: number): boolean {
+  for (const f of front) if (dominates(f.fx, f.fy, x, y)) return true;
+  return false;
+}
+
+function dominates(ax: number, ay: number, bx: number, by: number): boolean {
+  return ax <= bx && ay <= by && (ax < bx || ay < by);
+}
+
+/** Add to a Pareto front (minimising fx, fy); false if dominated. */
+function addToFront(front: Entry[], e: Entry): void {
+  for (const f of front) if (dominates(f.fx, f.fy, e.fx, e.fy)) return;
+  let j = 0;
+  for (const f of front) if (!dominates(e.fx, e.fy, f.fx, f.fy)) front[j++] = f;
+  front.length = j;
+  front.push(e);
+}
+
+function frontOrder(a: { fx: number; fy: number; index: number }, b: typeof a): number {
+  return a.fx - b.fx || a.fy - b.fy || a.index - b.index;
+}
+
+/** Context of one space: orientation, constraints, the objects shared by candidates. */
+type Ctx = {
+  readonly space: SearchSpace;
+  readonly constraints: readonly SearchConstraint[];
+  readonly goalFig: number;
+  readonly goalSign: number;
+  readonly frontX: number;
+  readonly frontY: number;
+  readonly xSign: number;
+  readonly ySign: number;
+  readonly required: readonly number[];
+  readonly facilities: readonly Scenario['facility'][];
+  /** Region indices in ascending electricity price (ties by index). */
+  readonly regionOrder: readonly number[];
+  /**
+   * Whether a group's dearer regions may be skipped on the cheapest's outcome: pruning on,
+   * every region priced, no price-dependent constraint (TCO limit). Goals and front axes are
+   * all either independent of the electricity price or non-decreasing in it.
+   */
+  readonly regionSkip: boolean;
+};
+
+function makeCtx(space: SearchSpace): Ctx {
+  const spec = space.spec;
+  const cool = space.axes.coolingTypes.length;
+  const reg = space.axes.regions.length;
+  const facilities: Scenario['facility'][] = [];
+  for (let c = 0; c < cool; c++)
+    for (let r = 0; r < reg; r++) facilities.push(facilityFor(space, c, r));
+  const required = [FIG[spec.goal]];
+  if (spec.front) required.push(FIG[spec.front.x], FIG[spec.front.y]);
+  const prices = regionPrices(space);
+  const regionOrder = space.axes.regions.map((_, i) => i);
+  if (prices) regionOrder.sort((a, b) => (prices[a] as number) - (prices[b] as number) || a - b);
+  const constraints = constraintsOf(spec);
+  return {
+    regionOrder,
+    regionSkip:
+      spec.prune && prices !== null && reg > 1 && !constraints.some((c) => c.id === 'maxTcoUsd'),
+    space,
+    constraints,
+    goalFig: FIG[spec.goal],
+    goalSign: sign(spec.goal),
+    frontX: spec.front ? FIG[spec.front.x] : -1,
+    frontY: spec.front ? FIG[spec.front.y] : -1,
+    xSign: spec.front ? sign(spec.front.x) : 1,
+    ySign: spec.front ? sign(spec.front.y) : 1,
+    required,
+    facilities,
+  };
+}
+
+function runPerf(space: SearchSpace, d: readonly number[]): PerfEntry {
+  const scenario: Scenario = {
+    ...space.base,
+    cluster: {
+      compute: computeFor(space, d[0] as number, d[1] as number),
+      network: networkFor(space, d[2] as number, d[3] as number, d[4] as number),
+      storage: space.base.cluster.storage,
+    },
+  };
+  try {
+    const out = trainingStage.run({
+      scenario,
+      metrics: {},
+      training: null,
+      serving: null,
+      dataReliability: null,
+    });
+    if (!out.training || !out.metrics) return { ok: false, error: 'training stage gave no result' };
+    const l = out.training.layout;
+    return {
+      ok: true,
+      training: out.training,
+      metrics: out.metrics,
+      layout: {
+        tp: l.tp,
+        pp: l.pp,
+        dp: l.dp,
+        cp: l.cp,
+        ep: l.ep,
+        vpp: l.vpp,
+        zeroStage: l.zeroStage,
+        microBatch: l.microBatch,
+        recompute: l.recompute,
+      },
+    };
+  } catch (e) {
+    return { ok: false, error: errorMessage(e) };
+  }
+}
+
+/** What the goal, front and near-miss lists saw of one candidate (null: error or missing). */
+type Outcome = {
+  readonly key: number;
+  readonly fx: number;
+  readonly fy: number;
+  readonly violation: number;
+  readonly bindingIdx: number;
+} | null;
+
+type DrEntry =
+  | {
+      readonly ok: true;
+      readonly metrics: Readonly<Record<string, MetricValue>>;
+      readonly dr: NonNullable<ReturnType<typeof dataReliabilityStage.run>['dataReliability']>;
+      readonly cluster: Scenario['cluster'];
+    }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Evaluate candidates `start` ≤ index < `end` of a space.
+ * @returns the chunk's best K, front, near misses and counts (merge with `mergeSearchResults`)
+ */
+export function searchChunk(
+  space: SearchSpace,
+  start: number,
+  end: number,
+  options: ChunkOptions = {},
+): ChunkResult {
+  if (
+    !Number.isInteger(start) ||
+    !Number.isInteger(end) ||
+    start < 0 ||
+    end > space.total ||
+    start > end
+  )
+    throw new RangeError(
+      `chunk must satisfy 0 ≤ start ≤ end ≤ ${space.total} (got ${start}, ${end})`,
+    );
+  const ctx = makeCtx(space);
+  const spec = space.spec;
+  const cache = options.cache ?? createSearchCache();
+  if (cache.space !== space) {
+    cache.perf.clear();
+    (cache as { space: unknown }).space = space;
+  }
+  const K = spec.topK;
+  const NM = spec.nearMisses;
+  const every = options.progressEvery ?? 5000;
+  const best: Entry[] = [];
+  const front: Entry[] = [];
+  const near: Entry[] = [];
+  const violations: Partial<Record<ConstraintId | 'missing' | 'error', number>> = {};
+  let evaluated = 0;
+  let feasible = 0;
+  let infeasible = 0;
+  let errors = 0;
+  let prunedInfeasible = 0;
+  let prunedByObjective = 0;
+  let prunedByPrice = 0;
+  let perfEvaluations = 0;
+  let firstError: { index: number; message: string } | null = null;
+  let nextReport = start + every;
+  const scratch = new Float64Array(figureIds.length);
+
+  const nCons = ctx.constraints.length;
+  const timeCons = ctx.constraints.find((c) => c.id === 'maxTimeToTrainDays');
+  const tokCons = ctx.constraints.find((c) => c.id === 'minEffectiveTokensPerS');
+  const nCool = space.axes.coolingTypes.length;
+  const nSto = space.axes.storageTiers.length;
+  const nCache = space.axes.nodeCacheDrivesPerNode.length;
+  const nReg = space.axes.regions.length;
+
+  const countViolation = (id: ConstraintId | 'missing' | 'error'): void => {
+    violations[id] = (violations[id] ?? 0) + 1;
+  };
+  const recordError = (index: number, message: string): void => {
+    errors++;
+    infeasible++;
+    countViolation('error');
+    if (firstError === null || index < firstError.index) firstError = { index, message };
+  };
+  const progress = (i: number): void => {
+    if (options.onProgress && i >= nextReport) {
+      nextReport = i + every;
+      const b = best[0];
+      options.onProgress({
+        done: i - start,
+        bestObjective: b ? (b.figures[ctx.goalFig] as number) : null,
+      });
+    }
+  };
+
+  let index = start;
+  while (index < end) {
+    const d = decodeIndex(space, index);
+    const blockStart = index - (index % space.blockSize);
+    const blockEnd = Math.min(end, blockStart + space.blockSize);
+    const key = perfKey(d);
+    let perf = cache.perf.get(key);
+    if (!perf) {
+      perf = runPerf(space, d);
+      perfEvaluations++;
+      cache.perf.set(key, perf);
+    }
+    if (!perf.ok) {
+      const msg = perf.error;
+      for (let i = index; i < blockEnd; i++) {
+        recordError(i, msg);
+        evaluated++;
+      }
+      index = blockEnd;
+      progress(index);
+      continue;
+    }
+    const tr = perf.training;
+    const n = blockEnd - index;
+
+    // Bounds for the whole block from the training result.
+    const headroom = finiteOrNaN(perf.metrics['memory_headroom_gib']);
+    const memUsed = finiteOrNaN(perf.metrics['memory_per_gpu_gib']);
+    let violLb = 0;
+    if (headroom < 0) violLb = -headroom / (memUsed + headroom);
+    const timeLb = tr.timeToTrainDays === null ? NaN : tr.timeToTrainDays * (1 - TOL);
+    const tokUb = tr.tokensPerS * (1 + TOL);
+    if (timeCons && timeLb > timeCons.limit)
+      violLb = Math.max(violLb, (timeLb - timeCons.limit) / timeCons.limit);
+    if (tokCons && tokUb < tokCons.limit)
+      violLb = Math.max(violLb, (tokCons.limit - tokUb) / tokCons.limit);
+    if (spec.prune && violLb > 0) {
+      const nearFull =
+        NM === 0 || (near.length >= NM && violLb > (near[NM - 1] as Entry).violation);
+      if (nearFull) {
+        prunedInfeasible += n;
+        infeasible += n;
+        index = blockEnd;
+        progress(index);
+        continue;
+      }
+    }
+    if (spec.prune && NM === 0 && violLb === 0 && best.length >= K) {
+      const lb = (fig: number, s: number): number => {
+        if (fig === FIG.time_to_train_days && s === 1) return timeLb;
+        if (fig === FIG.effective_tokens_per_s && s === -1) return -tokUb;
+        return -Infinity;
+      };
+      const goalLb = lb(ctx.goalFig, ctx.goalSign);
+      const worse = goalLb > (best[K - 1] as Entry).key;
+      let dominated = true;
+      if (ctx.frontX >= 0) {
+        const xl = lb(ctx.frontX, ctx.xSign);
+        const yl = lb(ctx.frontY, ctx.ySign);
+        dominated = dominatedBy(front, xl, yl);
+      }
+      if (worse && dominated) {
+        prunedByObjective += n;
+        index = blockEnd;
+        progress(index);
+        continue;
+      }
+    }
+
+    // Evaluate the block's candidates in the range, one group (same build, every region) at a
+    // time, regions in ascending electricity price (see `regionSkip`).
+    const drCache: (DrEntry | undefined)[] = new Array(nSto * nCache);
+    const compute = computeFor(space, d[0], d[1]);
+    const network = networkFor(space, d[2], d[3], d[4]);
+    const evalOne = (i: number): Outcome => {
+      const inner = i % space.blockSize;
+      const r = inner % nReg;
+      const c = Math.floor(inner / nReg) % nCache;
+      const s = Math.floor(inner / (nReg * nCache)) % nSto;
+      const cool = Math.floor(inner / (nReg * nCache * nSto)) % nCool;
+      evaluated++;
+      const dk = s * nCache + c;
+      let dr = drCache[dk];
+      if (!dr) {
+        const cluster = { compute, network, storage: storageFor(space, s, c) };
+        const scenario: Scenario = { ...space.base, cluster };
+        try {
+          const out = dataReliabilityStage.run({
+            scenario,
+            metrics: perf.metrics,
+            training: tr,
+            serving: null,
+            dataReliability: null,
+          });
+          dr =
+            out.dataReliability && out.metrics
+              ? { ok: true, metrics: out.metrics, dr: out.dataReliability, cluster }
+              : { ok: false, error: 'data/reliability stage gave no result' };
+        } catch (e) {
+          dr = { ok: false, error: errorMessage(e) };
+        }
+        drCache[dk] = dr;
+      }
+      if (!dr.ok) {
+        recordError(i, dr.error);
+        return null;
+      }
+      const scenario: Scenario = {
+        ...space.base,
+        cluster: dr.cluster,
+        facility: ctx.facilities[cool * nReg + r] as Scenario['facility'],
+      };
+      let pcm: Readonly<Record<string, MetricValue>>;
+      let pue: number;
+      try {
+        const out = powerCostStage.run({
+          scenario,
+          metrics: dr.metrics,
+          training: tr,
+          serving: null,
+          dataReliability: dr.dr,
+        });
+        if (!out.metrics || !out.powerCost) throw new Error('power/cost stage gave no result');
+        pcm = out.metrics;
+        pue = out.powerCost.pue;
+      } catch (e) {
+        recordError(i, errorMessage(e));
+        return null;
+      }
+      const fig = scratch;
+      fig[FIG.time_to_train_days] = finiteOrNaN(dr.metrics['time_to_train_days']);
+      fig[FIG.effective_tokens_per_s] = finiteOrNaN(dr.metrics['effective_tokens_per_s']);
+      fig[FIG.tco_usd] = finiteOrNaN(pcm['tco_usd']);
+      fig[FIG.cost_per_million_tokens_usd] = finiteOrNaN(pcm['cost_per_million_tokens_usd']);
+      fig[FIG.cost_per_training_run_usd] = finiteOrNaN(pcm['cost_per_training_run_usd']);
+      fig[FIG.capex_usd] = finiteOrNaN(pcm['capex_usd']);
+      fig[FIG.facility_power_kw] = finiteOrNaN(pcm['facility_power_kw']);
+      const peak = finiteOrNaN(pcm['it_power_peak_kw']) * pue;
+      fig[FIG.facility_peak_power_kw] = Number.isFinite(peak) ? peak : NaN;
+      fig[FIG.racks] = finiteOrNaN(pcm['racks']);
+      fig[FIG.memory_headroom_gib] = headroom;
+      fig[FIG.memory_per_gpu_gib] = memUsed;
+      fig[FIG.mfu_pct] = finiteOrNaN(perf.metrics['mfu_pct']);
+
+      // Binding constraint: least relative slack (first of equals).
+      let minSlack = Infinity;
+      let bindingIdx = 0;
+      for (let k = 0; k < nCons; k++) {
+        const sl = relativeSlack(ctx.constraints[k] as SearchConstraint, fig);
+        if (sl < minSlack) {
+          minSlack = sl;
+          bindingIdx = k;
+        }
+      }
+      let missing = minSlack === -Infinity;
+      for (const f of ctx.required) if (Number.isNaN(fig[f] as number)) missing = true;
+      if (missing) {
+        infeasible++;
+        countViolation('missing');
+        return null;
+      }
+      const key = (fig[ctx.goalFig] as number) * ctx.goalSign;
+      const fx = ctx.frontX >= 0 ? (fig[ctx.frontX] as number) * ctx.xSign : 0;
+      const fy = ctx.frontY >= 0 ? (fig[ctx.frontY] as number) * ctx.ySign : 0;
+      const violation = minSlack < 0 ? -minSlack : 0;
+      // An entry (with a copy of the figures) only for candidates that enter a list.
+      const entry = (): Entry => makeEntry(i, key, fx, fy, violation, fig, perf, bindingIdx);
+      if (minSlack >= 0) {
+        feasible++;
+        if (fits(best, K, key, i, keyOf)) insertSorted(best, entry(), K, keyOf);
+        if (ctx.frontX >= 0 && !dominatedBy(front, fx, fy)) {
+          addToFront(front, entry());
+        }
+      } else {
+        infeasible++;
+        countViolation((ctx.constraints[bindingIdx] as SearchConstraint).id);
+        if (fits(near, NM, violation, i, violationOf)) {
+          insertSorted(near, entry(), NM, violationOf);
+        }
+      }
+      return { key, fx, fy, violation, bindingIdx };
+    };
+
+    let g = index - (index % nReg);
+    while (g < blockEnd) {
+      const gEnd = Math.min(blockEnd, g + nReg);
+      let first: Outcome = null;
+      let firstDone = false;
+      for (const r of ctx.regionOrder) {
+        const i = g + r;
+        if (i < index || i >= gEnd) continue;
+        if (firstDone && first !== null && ctx.regionSkip) {
+          // Same build, a price ≥ the first's: every figure is the same except the cost
+          // figures, which are no lower (checked in tests), so the first's outcome bounds it.
+          const f = first;
+          if (f.violation === 0) {
+            const out =
+              !fits(best, K, f.key, i, keyOf) && (ctx.frontX < 0 || dominatedBy(front, f.fx, f.fy));
+            if (out) {
+              feasible++;
+              prunedByPrice++;
+              continue;
+            }
+          } else if (
+            NM === 0 ||
+            (near.length >= NM && f.violation > (near[NM - 1] as Entry).violation)
+          ) {
+            infeasible++;
+            prunedByPrice++;
+            countViolation((ctx.constraints[f.bindingIdx] as SearchConstraint).id);
+            continue;
+          }
+        }
+        const o = evalOne(i);
+        if (!firstDone) {
+          first = o;
+          firstDone = true;
+        }
+      }
+      g = gEnd;
+      progress(g);
+    }
+    index = blockEnd;
+  }
+  if (options.onProgress) {
+    const b = best[0];
+    options.onProgress({
+      done: end - start,
+      bestObjective: b ? (b.figures[ctx.goalFig] as number) : null,
+    });
+  }
+  front.sort(frontOrder);
+  const out = (e: Entry): SearchCandidate => materialise(ctx, e);
+  return {
+    start,
+    end,
+    best: best.map(out),
+    front: front.map(out),
+    nearMisses: near.map(out),
+    stats: {
+      candidates: end - start,
+      evaluated,
+      feasible,
+      infeasible,
+      errors,
+      prunedInfeasible,
+      prunedByObjective,
+      prunedByPrice,
+      perfEvaluations,
+      violations,
+      firstError,
+    },
+  };
+}
+
+function round(v: number): number {
+  return Number(v.toPrecision(12));
+}
+
+function materialise(ctx: Ctx, e: Entry): SearchCandidate {
+  const figures = {} as Record<FigureId, number | null>;
+  figureIds.forEach((id, k) => {
+    const v = e.figures[k] as number;
+    figures[id] = Number.isNaN(v) ? null : v;
+  });
+  const c = ctx.constraints[e.bindingIdx] as SearchConstraint;
+  const v = figures[c.figure];
+  const slack = relativeSlack(c, e.figures);
+  const choice = candidateChoice(ctx.space, e.index);
+  return {
+    index: e.index,
+    name: candidateName(choice),
+    choice,
+    layout: e.perf ? e.perf.layout : null,
+    figures,
+    objective: figures[ctx.space.spec.goal],
+    feasible: e.violation === 0,
+    binding: {
+      constraint: c.id,
+      label: c.label,
+      value: v,
+      limit: c.limit,
+      unit: c.unit,
+      slackPct: Number.isFinite(slack) ? round(slack * 100) : null,
+    },
+    violation: e.violation,
+    error: e.error,
+  };
+}
+
+/** Orientation keys of a materialised candidate (same as the chunk's). */
+function keysOf(space: SearchSpace, c: SearchCandidate): { key: number; fx: number; fy: number } {
+  const spec = space.spec;
+  const g = c.figures[spec.goal] as number;
+  const key = g * sign(spec.goal);
+  if (!spec.front) return { key, fx: 0, fy: 0 };
+  return {
+    key,
+    fx: (c.figures[spec.front.x] as number) * sign(spec.front.x),
+    fy: (c.figures[spec.front.y] as number) * sign(spec.front.y),
+  };
+}
+
+/**
+ * Merge chunk results of one space (any split, any order) into the search result: the same
+ * best K, front and near misses as one chunk over the union (tested).
+ */
+export function mergeSearchResults(
+  space: SearchSpace,
+  chunks: readonly ChunkResult[],
+): SearchResult {
+  const spec = space.spec;
+  const all = <T>(pick: (c: ChunkResult) => readonly T[]): T[] => chunks.flatMap(pick);
+  const bestAll = all((c) => c.best)
+    .map((c) => ({ c, ...keysOf(space, c) }))
+    .sort((a, b) => a.key - b.key || a.c.index - b.c.index)
+    .slice(0, spec.topK);
+  const frontIn = all((c) => c.front).map((c) => ({ c, ...keysOf(space, c), index: c.index }));
+  const frontOut = frontIn
+    .filter((p) => !frontIn.some((q) => dominates(q.fx, q.fy, p.fx, p.fy)))
+    .sort(frontOrder);
+  const near = all((c) => c.nearMisses)
+    .sort((a, b) => a.violation - b.violation || a.index - b.index)
+    .slice(0, spec.nearMisses);
+  const violations: Partial<Record<ConstraintId | 'missing' | 'error', number>> = {};
+  let firstError: SearchStats['firstError'] = null;
+  const sum = (f: (s: SearchStats) => number): number => chunks.reduce((a, c) => a + f(c.stats), 0);
+  for (const c of chunks) {
+    for (const [k, v] of Object.entries(c.stats.violations)) {
+      const id = k as ConstraintId;
+      violations[id] = (violations[id] ?? 0) + (v ?? 0);
+    }
+    const fe = c.stats.firstError;
+    if (fe && (firstError === null || fe.index < firstError.index)) firstError = fe;
+  }
+  const ranges = chunks.map((c) => [c.start, c.end] as const).sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  for (const [s, e] of ranges) if (s <= covered) covered = Math.max(covered, e);
+  const info = (m: SearchMetricId) => {
+    const i = figureInfo(m);
+    return { metric: m, label: i.label, unit: i.unit };
+  };
+  return {
+    start: 0,
+    end: space.total,
+    total: space.total,
+    complete: covered >= space.total,
+    goal: { ...info(spec.goal), better: figureInfo(spec.goal).better },
+    constraints: constraintsOf(spec),
+    frontAxes: spec.front ? { x: info(spec.front.x), y: info(spec.front.y) } : null,
+    best: bestAll.map((b) => b.c),
+    front: frontOut.map((p) => p.c),
+    nearMisses: near,
+    stats: {
+      candidates: sum((s) => s.candidates),
+      evaluated: sum((s) => s.evaluated),
+      feasible: sum((s) => s.feasible),
+      infeasible: sum((s) => s.infeasible),
+      errors: sum((s) => s.errors),
+      prunedInfeasible: sum((s) => s.prunedInfeasible),
+      prunedByObjective: sum((s) => s.prunedByObjective),
+      prunedByPrice: sum((s) => s.prunedByPrice),
+      perfEvaluations: sum((s) => s.perfEvaluations),
+      violations,
+      firstError,
+    },
+  };
+}
+
+/**
+ * Split [0, total) into about `count` chunks, on performance-key block boundaries when there
+ * are at least `count` blocks (so no layout search runs twice), else evenly.
+ */
+export function planChunks(space: SearchSpace, count: number): Array<readonly [number, number]> {
+  const n = Math.max(1, Math.floor(count));
+  const out: Array<readonly [number, number]> = [];
+  if (space.total === 0) return out;
+  if (space.perfKeys >= n) {
+    for (let k = 0; k < n; k++) {
+      const a = Math.floor((space.perfKeys * k) / n) * space.blockSize;
+      const b = Math.floor((space.perfKeys * (k + 1)) / n) * space.blockSize;
+      if (b > a) out.push([a, b]);
+    }
+  } else {
+    for (let k = 0; k < n; k++) {
+      const a = Math.floor((space.total * k) / n);
+      const b = Math.floor((space.total * (k + 1)) / n);
+      if (b > a) out.push([a, b]);
+    }
+  }
+  return out;
+}
+
+/** Search a whole space in this thread (one chunk), e.g. for tests and small spaces. */
+export function searchAll(space: SearchSpace, options: ChunkOptions = {}): SearchResult {
+  return mergeSearchResults(space, [searchChunk(space, 0, space.total, options)]);
+}

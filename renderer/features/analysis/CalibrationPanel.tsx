@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  FieldError,
+  Input,
+  Label,
+  Radio,
+  RadioGroup,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import { fitCalibration, type CalibrationMeasurement } from '../../../model/analysis';
+import type { Scenario } from '../../../model/scenario';
+import { NumberInput } from '../../components/NumberInput';
+import { formatNumber } from '../../format/format';
+import {
+  clearCalibration,
+  recordCalibration,
+  setUseCalibrations,
+  useCalibrations,
+} from './calibrationStore';
+
+function signedPct(v: number): string {
+  const r = Math.abs(v) < 0.05 ? 0 : v;
+  return `${r > 0 ? '+' : r < 0 ? '−' : ''}${formatNumber(Math.abs(r), 1)} %`;
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Calibration from the user's own run: a measured step time or throughput for the chosen
+ * scenario's configuration fits the compute-efficiency multiplier of its accelerator, stack and
+ * precision; shows the error before and after and records the calibration with its source.
+ */
+export function CalibrationPanel(props: { readonly id: string; readonly scenario: Scenario }) {
+  const { records, use } = useCalibrations();
+  const [kind, setKind] = useState<CalibrationMeasurement['kind']>('step_time_s');
+  const [value, setValue] = useState<number>(NaN);
+  const [source, setSource] = useState('');
+  const [date, setDate] = useState(today);
+  const [error, setError] = useState<string | null>(null);
+  const record = records[props.id];
+  const training = props.scenario.workload.kind === 'training';
+
+  const onCalibrate = () => {
+    try {
+      const rec = fitCalibration(props.scenario, { kind, value }, source, date);
+      recordCalibration(props.id, rec);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <section className="an-section" aria-labelledby="an-cal-title" data-testid="calibration">
+      <h3 id="an-cal-title">Calibration from your own run</h3>
+      {!training ? (
+        <p className="an-muted">Calibration needs a training scenario (a measured step time).</p>
+      ) : (
+        <>
+          <p className="an-muted">
+            Enter what you measured for this exact configuration. The engine fits its achieved
+            compute efficiency for this accelerator, stack and precision (forward, backward,
+            recompute and bubble time scale; communication does not) and shows its error before and
+            after.
+          </p>
+          <div className="an-controls">
+            <RadioGroup
+              className="an-radio"
+              value={kind}
+              onChange={(k) => setKind(k as CalibrationMeasurement['kind'])}
+              orientation="horizontal"
+              data-testid="cal-kind"
+            >
+              <Label className="field-label">Measured</Label>
+              <div className="an-radio-options">
+                <Radio value="step_time_s" className="an-radio-item">
+                  Step time
+                </Radio>
+                <Radio value="tokens_per_s" className="an-radio-item">
+                  Tokens per second
+                </Radio>
+              </div>
+            </RadioGroup>
+            <NumberInput
+              label={kind === 'step_time_s' ? 'Measured step time' : 'Measured throughput'}
+              unit={kind === 'step_time_s' ? 's' : 'tokens/s'}
+              value={value}
+              onChange={setValue}
+              maximumFractionDigits={4}
+              step={kind === 'step_time_s' ? 0.1 : 1000}
+              testId="cal-value"
+            />
+            <TextField
+              className="field an-wide"
+              value={source}
+              onChange={setSource}
+              isRequired
+              data-testid="cal-source"
+            >
+              <Label className="field-label">Source</Label>
+              <Input className="field-input an-text-input" />
+              <Text slot="description" className="field-description">
+                Run id, log or dashboard the number comes from.
+              </Text>
+              <FieldError className="field-error" />
+            </TextField>
+            <TextField className="field" value={date} onChange={setDate} data-testid="cal-date">
+              <Label className="field-label">Measured on</Label>
+              <Input className="field-input an-text-input" />
+              <Text slot="description" className="field-description">
+                YYYY-MM-DD
+              </Text>
+            </TextField>
+            <div className="an-buttons">
+              <Button className="btn btn-primary" onPress={onCalibrate} data-testid="cal-run">
+                Calibrate
+              </Button>
+            </div>
+          </div>
+          {error ? (
+            <div className="error-box" role="alert" data-testid="cal-error">
+              {error}
+            </div>
+          ) : null}
+          {record ? (
+            <div className="an-cal-result" data-testid="cal-result">
+              <table className="an-table">
+                <caption className="visually-hidden">
+                  Step time before and after calibration
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" />
+                    <th scope="col" className="num">
+                      Step time
+                    </th>
+                    <th scope="col" className="num">
+                      Error vs measured
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">Measured</th>
+                    <td className="num">{formatNumber(record.measuredStepTimeS, 3)} s</td>
+                    <td className="num">—</td>
+                  </tr>
+                  <tr data-testid="cal-before">
+                    <th scope="row">Engine before</th>
+                    <td className="num">{formatNumber(record.predictedBeforeS, 3)} s</td>
+                    <td className="num">{signedPct(record.beforeErrorPct)}</td>
+                  </tr>
+                  <tr data-testid="cal-after">
+                    <th scope="row">Engine after</th>
+                    <td className="num">{formatNumber(record.predictedAfterS, 3)} s</td>
+                    <td className="num">{signedPct(record.afterErrorPct)}</td>
+                  </tr>
+                </tbody>
+              </table>
+              <p data-testid="cal-record">
+                Compute efficiency ×{formatNumber(record.computeEfficiencyMultiplier, 3)} for{' '}
+                <code>{record.acceleratorId}</code>, {record.stack} stack, {record.precision};
+                source: {record.source}, measured {record.date}.
+                {record.clamped
+                  ? ' The fit hit its bound: compute efficiency alone cannot explain this measurement (check the layout, or the communication figures).'
+                  : ''}
+              </p>
+              <p className="an-muted">
+                Kept for this session: the scenario file has no calibration section yet.
+              </p>
+              <div className="an-buttons">
+                <Checkbox isSelected={use} onChange={setUseCalibrations} className="an-check">
+                  <span className="an-checkbox" aria-hidden="true" />
+                  Use calibrations in the tornado and the Monte Carlo
+                </Checkbox>
+                <Button className="btn" onPress={() => clearCalibration(props.id)}>
+                  Forget this calibration
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

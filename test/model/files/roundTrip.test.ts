@@ -1,0 +1,79 @@
+/**
+ * Save → load round-trips exactly (fast-check): any workspace of valid scenarios (random names,
+ * descriptions, order, baseline and user catalog entries with arbitrary finite numbers) read
+ * back from its saved text gives the same scenarios, and saving what was read gives the same
+ * text again.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readScenarioFile, serializeScenarioFile } from '../../../model/files';
+
+const EXAMPLES = [
+  'pretrain-llama3-70b-1024xh100-ib.json',
+  'pretrain-llama3-70b-1024xh100-roce.json',
+  'finetune-llama3-8b-8xh100-lora.json',
+  'serving-llama3-70b-8xh100-fp8.json',
+  'starved-vit-256xh100-nas.json',
+].map(
+  (name) =>
+    JSON.parse(
+      readFileSync(new URL(`../../../examples/${name}`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>,
+);
+
+const userEntry = fc.record({
+  kind: fc.constantFrom('system', 'nic', 'electricity'),
+  id: fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,12}$/),
+  date: fc.constantFrom('2025', '2026-01', '2026-01-31'),
+  source: fc.string({ maxLength: 40 }),
+  fields: fc.dictionary(
+    fc.constantFrom('priceUsd', 'powerW', 'note'),
+    fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 20 })),
+  ),
+});
+
+const scenarioDoc = fc
+  .record({
+    base: fc.constantFrom(...EXAMPLES),
+    name: fc.string({ minLength: 1, maxLength: 60, unit: 'grapheme' }),
+    description: fc.string({ maxLength: 200, unit: 'binary' }),
+    entries: fc.array(userEntry, { maxLength: 3 }),
+  })
+  .map(({ base, name, description, entries }) => ({
+    ...base,
+    name,
+    description,
+    userCatalog: { entries },
+  }));
+
+const workspace = fc
+  .array(scenarioDoc, { minLength: 1, maxLength: 8 })
+  .chain((docs) => fc.tuple(fc.constant(docs), fc.nat(docs.length - 1)));
+
+describe('scenario file round trip', () => {
+  it('save → load → save is exact for 300 random workspaces', () => {
+    fc.assert(
+      fc.property(workspace, ([docs, baseline]) => {
+        const text = serializeScenarioFile(docs, baseline);
+        const first = readScenarioFile(text);
+        // Names and descriptions may hold any text; every such workspace is a valid file.
+        if (!first.ok) throw new Error(first.error);
+        expect(first.contents.baseline).toBe(baseline);
+        expect(first.contents.scenarios.map((s) => [s.name, s.description])).toEqual(
+          docs.map((d) => [d.name, d.description]),
+        );
+        expect(first.contents.scenarios.map((s) => s.userCatalog.entries.length)).toEqual(
+          docs.map((d) => d.userCatalog.entries.length),
+        );
+        const savedAgain = serializeScenarioFile(first.contents.scenarios, baseline);
+        const second = readScenarioFile(savedAgain);
+        expect(second).toEqual(first);
+        expect(serializeScenarioFile(second.ok ? second.contents.scenarios : [], baseline)).toBe(
+          savedAgain,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

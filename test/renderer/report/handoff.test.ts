@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { parseHandoff } from '../../../renderer/features/report/handoff';
+import {
+  pdfHeaderTemplate,
+  playwrightPdfOptions,
+  reportReadySelector,
+} from '../../../renderer/features/report/pdfOptions';
+
+describe('report hand-off (CLI → print view)', () => {
+  it('reads scenarios, date, paper, baseline and request id', () => {
+    const h = parseHandoff({
+      scenarios: [{ id: 's1', doc: { name: 'A' } }],
+      date: '2026-11-22',
+      paper: 'letter',
+      baselineId: 's1',
+      requestId: 'r7',
+    });
+    expect(h).toEqual({
+      scenarios: [{ id: 's1', doc: { name: 'A' } }],
+      date: '2026-11-22',
+      paper: 'letter',
+      baselineId: 's1',
+      requestId: 'r7',
+    });
+    expect(parseHandoff(undefined)).toBeNull();
+    expect(parseHandoff({ scenarios: [{ id: 'a', doc: {} }], date: 'd', paper: 'a0' })?.paper).toBe(
+      'a4',
+    );
+  });
+
+  it('names the field that is wrong', () => {
+    expect(() => parseHandoff([])).toThrow(/must be an object/);
+    expect(() => parseHandoff({ scenarios: [], date: 'd' })).toThrow(
+      /scenarios: must be a non-empty/,
+    );
+    expect(() => parseHandoff({ scenarios: [{ id: 1, doc: {} }], date: 'd' })).toThrow(
+      /scenarios\[0\]/,
+    );
+    expect(() => parseHandoff({ scenarios: [{ id: 'a', doc: {} }], date: '' })).toThrow(/date/);
+  });
+});
+
+describe('PDF page setup', () => {
+  it('has the paper size, page numbers and the escaped title', () => {
+    const a4 = playwrightPdfOptions('a4', 'R&D <report>');
+    expect(a4.format).toBe('A4');
+    expect(playwrightPdfOptions('letter').format).toBe('Letter');
+    expect(a4.displayHeaderFooter).toBe(true);
+    expect(a4.footerTemplate).toContain('class="pageNumber"');
+    expect(a4.footerTemplate).toContain('class="totalPages"');
+    expect(a4.headerTemplate).toContain('R&#38;D &#60;report&#62;');
+    expect(pdfHeaderTemplate('<script>')).not.toContain('<script>');
+  });
+
+  it('waits for the marker of one request', () => {
+    expect(reportReadySelector('r2')).toBe('[data-report-ready="true"][data-report-request="r2"]');
+    expect(reportReadySelector('a"b')).not.toContain('a"b');
+  });
+});

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { prepareSearch } from '../../../model/search';
+import {
+  DEFAULT_FORM,
+  candidateCount,
+  formToSpec,
+  parseNumberList,
+  searchableAccelerators,
+  searchableRegions,
+} from '../../../renderer/features/search/searchForm';
+
+const base = JSON.parse(
+  readFileSync(
+    new URL('../../../examples/pretrain-llama3-70b-1024xh100-ib.json', import.meta.url),
+    'utf8',
+  ),
+) as Record<string, unknown>;
+
+describe('search form', () => {
+  it('parses number lists and names the bad entry', () => {
+    expect(parseNumberList('512, 1024 2048;512', { integer: true, min: 1, max: 1e6 })).toEqual({
+      ok: true,
+      values: [512, 1024, 2048],
+    });
+    expect(parseNumberList('512, 1.5', { integer: true, min: 1, max: 1e6 })).toEqual({
+      ok: false,
+      error: '"1.5" is not a whole number',
+    });
+    expect(parseNumberList('', { integer: true, min: 1, max: 10 }).ok).toBe(false);
+    expect(parseNumberList('20', { integer: true, min: 1, max: 10 })).toEqual({
+      ok: false,
+      error: '20 is outside 1 to 10',
+    });
+  });
+
+  it('offers only accelerators with a reference system and USD regions', () => {
+    const ids = searchableAccelerators().map((a) => a.id);
+    expect(ids).toEqual(expect.arrayContaining(['h100-sxm', 'b200']));
+    expect(searchableRegions().every((r) => r.priceUsdPerKwh > 0)).toBe(true);
+  });
+
+  it('turns the default form into a valid spec over the base, limits converted', () => {
+    const conv = formToSpec({ ...DEFAULT_FORM, maxCapexMUsd: 40, tokensToTrainB: 1000 }, base);
+    if (!conv.ok) throw new Error(JSON.stringify(conv.errors));
+    const prep = prepareSearch(conv.spec);
+    if (!prep.ok) throw new Error(prep.message);
+    expect(prep.space.total).toBe(candidateCount(DEFAULT_FORM));
+    expect(prep.space.spec.constraints).toEqual({
+      maxTimeToTrainDays: 30,
+      maxFacilityPowerMW: 5,
+      maxCapexUsd: 40e6,
+    });
+    expect(prep.space.spec.tokensToTrain).toBe(1e12);
+    expect(prep.space.spec.horizonYears).toBe(3);
+  });
+
+  it('reports empty choices and bad lists by field', () => {
+    const conv = formToSpec({ ...DEFAULT_FORM, fabrics: [], gpuCounts: '512, x' }, base);
+    expect(conv.ok).toBe(false);
+    if (!conv.ok) {
+      expect(conv.errors.fabrics).toMatch(/at least one/);
+      expect(conv.errors.gpuCounts).toMatch(/"x"/);
+    }
+    expect(candidateCount({ ...DEFAULT_FORM, gpuCounts: 'x' })).toBeNull();
+  });
+});
