@@ -8,7 +8,7 @@ import type { BundledValidationFile } from '../../../model/validation/bundled';
 
 /**
  * Pure helpers of the model-accuracy page: run the validation harness on the bundled case files
- * and explain each case's source in words. Runs in a Web Worker (validation.worker.ts) and in
+ * and explain each case's source in words. Runs in the engine Web Worker (renderer/worker) and in
  * unit tests (test/renderer/accuracy/).
  */
 

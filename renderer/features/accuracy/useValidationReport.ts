@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AccuracySet } from './accuracyData';
-import type { WorkerMessage } from './validation.worker';
+import { createEngineWorker, type ValidationMessage } from '../../worker/protocol';
 
 /** Progress of the validation run: sets finished so far, of how many, and any error. */
 export type ValidationRun = {
@@ -34,8 +34,8 @@ function publish(next: ValidationRun): void {
 function start(): void {
   if (started) return;
   started = true;
-  const worker = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = (ev: MessageEvent<WorkerMessage>) => {
+  const worker = createEngineWorker();
+  worker.onmessage = (ev: MessageEvent<ValidationMessage>) => {
     const m = ev.data;
     if (m.type === 'set') {
       const sets = [...current.sets];
@@ -53,6 +53,7 @@ function start(): void {
     publish({ ...current, error: ev.message || 'the validation worker failed', done: true });
     worker.terminate();
   };
+  worker.postMessage({ job: 'validation' });
 }
 
 /**

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { MonteCarloResult, PercentileSummary } from '../../../model/analysis';
 import type { Scenario } from '../../../model/scenario';
-import type { MonteCarloMessage, MonteCarloRequest } from './montecarlo.worker';
+import {
+  createEngineWorker,
+  type MonteCarloMessage,
+  type MonteCarloRequest,
+} from '../../worker/protocol';
 
 /**
  * The Monte Carlo run, kept at module level (one per app session) so a run continues while
@@ -52,7 +56,7 @@ function stop(): void {
  */
 export function startMonteCarlo(req: MonteCarloRequest, ids: readonly string[]): void {
   stop();
-  const w = new Worker(new URL('./montecarlo.worker.ts', import.meta.url), { type: 'module' });
+  const w = createEngineWorker();
   worker = w;
   publish({ ...current, status: 'running', done: 0, total: req.draws, error: null });
   w.onmessage = (ev: MessageEvent<MonteCarloMessage>) => {
@@ -81,7 +85,7 @@ export function startMonteCarlo(req: MonteCarloRequest, ids: readonly string[]):
     stop();
     publish({ ...current, status: 'error', error: ev.message || 'the Monte Carlo worker failed' });
   };
-  w.postMessage(req);
+  w.postMessage({ job: 'montecarlo', request: req });
 }
 
 /** Cancel the run under way (the last finished result stays). */

@@ -1,4 +1,5 @@
 import { runSearchPool } from '../../../model/search/protocol';
+import { createEngineWorker } from '../../worker/protocol';
 import type {
   PoolProgress,
   PoolRun,
@@ -13,7 +14,7 @@ export function workerCount(): number {
 }
 
 function webWorkerPort(): SearchPort {
-  const w = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+  const w = createEngineWorker();
   let handler: ((m: SearchReply) => void) | null = null;
   w.onmessage = (ev: MessageEvent<SearchReply>) => handler?.(ev.data);
   w.onerror = (ev) => {
@@ -21,7 +22,7 @@ function webWorkerPort(): SearchPort {
     handler?.({ type: 'error', message: ev.message || 'a search worker failed' });
   };
   return {
-    post: (m) => w.postMessage(m),
+    post: (m) => w.postMessage({ job: 'search', request: m }),
     listen: (h) => {
       handler = h;
     },

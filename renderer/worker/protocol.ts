@@ -1,0 +1,43 @@
+import type { EngineKnobs, MonteCarloResult, UncertainInput } from '../../model/analysis';
+import type { Scenario } from '../../model/scenario';
+import type { SearchRequest } from '../../model/search/protocol';
+import type { AccuracySet } from '../features/accuracy/accuracyData';
+
+/** A Monte Carlo run (model/analysis `runMonteCarlo`). */
+export type MonteCarloRequest = {
+  readonly scenarios: readonly Scenario[];
+  readonly draws: number;
+  readonly seed: number;
+  readonly knobs: readonly EngineKnobs[];
+  /** Uncertain inputs per scenario (the user's ranges over the defaults). */
+  readonly uncertainty: readonly (readonly UncertainInput[])[];
+  readonly baselineIndex: number;
+};
+
+/** What a page asks the engine worker to do. */
+export type EngineJob =
+  | { readonly job: 'validation' }
+  | { readonly job: 'montecarlo'; readonly request: MonteCarloRequest }
+  | { readonly job: 'search'; readonly request: SearchRequest };
+
+/** Validation replies: one message per bundled case file, then `done`. */
+export type ValidationMessage =
+  | {
+      readonly type: 'set';
+      readonly index: number;
+      readonly total: number;
+      readonly set: AccuracySet;
+    }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'done'; readonly elapsedMs: number };
+
+/** Monte Carlo replies: progress every few draws, then the result. */
+export type MonteCarloMessage =
+  | { readonly type: 'progress'; readonly done: number; readonly total: number }
+  | { readonly type: 'result'; readonly result: MonteCarloResult; readonly elapsedMs: number }
+  | { readonly type: 'error'; readonly message: string };
+
+/** A new engine worker (module worker; Vite bundles it once for every page that uses it). */
+export function createEngineWorker(): Worker {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
+}
