@@ -98,6 +98,11 @@ test('Sensitivity page: tornado, Monte Carlo with bands, calibration, no a11y vi
   await expect(ui.calRecord).toContainText('training job 4711 log');
   await expect(page.getByTestId('an-calibrated')).toBeVisible();
   await screenshot(page, 'analysis-calibration');
+  // Recorded in the scenario as an undoable edit: remove it, then undo the removal.
+  await page.getByTestId('cal-remove').click();
+  await expect(ui.calRecord).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(ui.calRecord).toContainText('training job 4711 log');
   await page
     .getByTestId('calibration')
     .screenshot({ path: path.join(SCREENSHOT_DIR, 'analysis-calibration-section.png') });

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario';
+import type { CalibrationSection, Scenario } from '../scenario';
 import { evaluateWithKnobs, IDENTITY_KNOBS, scaleTrainingResult } from './knobs';
 import type { EngineKnobs } from './knobs';
 
@@ -72,7 +72,9 @@ export function fitCalibration(
     throw new RangeError(`measured.value: must be a positive number (got ${measured.value})`);
   if (source.trim() === '') throw new Error('source: say where the measurement comes from');
   if (!DATE_RE.test(date)) throw new Error(`date: must be YYYY-MM-DD (got "${date}")`);
-  const base = evaluateWithKnobs(scenario, { ...knobs, computeEfficiency: 1 });
+  // Fit on the configuration as the engine sees it without any calibration the scenario holds.
+  const plain: Scenario = { ...scenario, calibration: null };
+  const base = evaluateWithKnobs(plain, { ...knobs, computeEfficiency: 1 });
   const r = base.training;
   if (!r) throw new Error('workload: the training engine produced no result');
   const tokensPerStep = w.training.globalBatchSeqs * w.model.seqLenTokens;
@@ -82,9 +84,35 @@ export function fitCalibration(
   const compute = b.forwardS + b.backwardS + b.recomputeS + b.bubbleS;
   const other = r.stepTimeS - compute;
   let k = measuredS > other && compute > 0 ? compute / (measuredS - other) : CALIBRATION_MAX;
-  const clamped = k < CALIBRATION_MIN || k > CALIBRATION_MAX || measuredS <= other;
-  k = Math.min(CALIBRATION_MAX, Math.max(CALIBRATION_MIN, k));
-  const after = scaleTrainingResult(r, { computeEfficiency: k, stepTimeFactor: 1 }, 0).stepTimeS;
+  let clamped = k < CALIBRATION_MIN || k > CALIBRATION_MAX || measuredS <= other;
+  k = clampK(k);
+  // The engine applies the multiplier to its compute kernels (model/training: the overlap windows
+  // and the bubble follow), so T(k) is only nearly C/k + O: refine k on the engine itself by
+  // the secant method (T falls monotonically with k), a few steps from the closed form.
+  const stepAt = (m: number) =>
+    evaluateWithKnobs(withMultiplier(plain, m), { ...knobs, computeEfficiency: 1 }).training
+      ?.stepTimeS ?? NaN;
+  let k0 = k;
+  let t0 = stepAt(k0);
+  if (!clamped && Number.isFinite(t0)) {
+    let k1 = clampK(k0 * (t0 / measuredS));
+    for (let i = 0; i < 6 && k1 !== k0; i++) {
+      const t1 = stepAt(k1);
+      if (!Number.isFinite(t1) || Math.abs(t1 - measuredS) <= 1e-9 * measuredS) {
+        [k0, t0] = [k1, t1];
+        break;
+      }
+      const slope = (t1 - t0) / (k1 - k0);
+      const next = slope < 0 ? clampK(k1 - (t1 - measuredS) / slope) : k1;
+      [k0, t0] = [k1, t1];
+      k1 = next;
+    }
+    k = k0;
+    clamped = k <= CALIBRATION_MIN || k >= CALIBRATION_MAX;
+  }
+  const after = Number.isFinite(t0)
+    ? t0
+    : scaleTrainingResult(r, { computeEfficiency: k, stepTimeFactor: 1 }, 0).stepTimeS;
   const err = (p: number) => ((p - measuredS) / measuredS) * 100;
   return {
     computeEfficiencyMultiplier: k,
@@ -143,4 +171,49 @@ export function calibrationFor(
         r.precision === w.training.precision,
     ) ?? null
   );
+}
+
+function clampK(k: number): number {
+  return Math.min(CALIBRATION_MAX, Math.max(CALIBRATION_MIN, k));
+}
+
+/** A scenario with a calibration of multiplier `m` on its own accelerator, stack and precision. */
+function withMultiplier(scenario: Scenario, m: number): Scenario {
+  const w = scenario.workload;
+  if (w.kind !== 'training') return scenario;
+  return {
+    ...scenario,
+    calibration: {
+      computeEfficiencyMultiplier: m,
+      acceleratorId: scenario.cluster.compute.acceleratorId,
+      stack: scenario.cluster.compute.stack,
+      precision: w.training.precision,
+      measured: { kind: 'step_time_s', value: 1 },
+      source: 'fit',
+      date: '2000-01-01',
+      beforeErrorPct: 0,
+      afterErrorPct: 0,
+    },
+  };
+}
+
+/**
+ * The scenario section (`calibration`, model/scenario) that records a fitted calibration; the
+ * training engine applies it when the scenario runs the same accelerator, stack and precision.
+ */
+export function calibrationSection(record: CalibrationRecord): NonNullable<CalibrationSection> {
+  return {
+    computeEfficiencyMultiplier: record.computeEfficiencyMultiplier,
+    acceleratorId: record.acceleratorId,
+    stack: record.stack === 'baseline' ? 'baseline' : 'optimized',
+    precision:
+      record.precision === 'fp16' || record.precision === 'fp8' || record.precision === 'fp4'
+        ? record.precision
+        : 'bf16',
+    measured: record.measured,
+    source: record.source,
+    date: record.date,
+    beforeErrorPct: record.beforeErrorPct,
+    afterErrorPct: record.afterErrorPct,
+  };
 }

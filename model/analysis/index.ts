@@ -8,6 +8,7 @@ export {
   CALIBRATION_MAX,
   CALIBRATION_MIN,
   calibrationFor,
+  calibrationSection,
   fitCalibration,
   knobsWithCalibration,
 } from './calibration';

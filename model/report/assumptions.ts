@@ -1,3 +1,4 @@
+import { DEFAULT_SOURCES } from '../scenario/defaultSources';
 import {
   builtinCatalog,
   findItem,
@@ -207,12 +208,14 @@ export function inputAssumptions(
       return { value: leaf.value, user: setInDoc(scenarios[i]?.doc, path) };
     });
     const anyUser = values.some((v) => v?.user === true);
+    // A default with a documented source (model/scenario/defaultSources) names it.
+    const def = DEFAULT_SOURCES[path];
     return {
       path,
       unit: unitOfField(path),
       values,
-      source: anyUser ? 'Scenario (user)' : 'Default',
-      date: anyUser ? date : `v${appVersion}`,
+      source: anyUser ? 'Scenario (user)' : def ? `Default: ${def.source}` : 'Default',
+      date: anyUser ? date : def ? def.date : `v${appVersion}`,
     };
   });
 }

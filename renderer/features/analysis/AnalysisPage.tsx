@@ -10,9 +10,7 @@ import {
 } from 'react-aria-components';
 import {
   analysisInputs,
-  calibrationFor,
   IDENTITY_KNOBS,
-  knobsWithCalibration,
   tornado,
   type EngineKnobs,
   type TornadoResult,
@@ -23,10 +21,10 @@ import { useAppStore } from '../../store';
 import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
 import { defaultMetric, metricChoices } from './analysisData';
 import { CalibrationPanel } from './CalibrationPanel';
-import { useCalibrations } from './calibrationStore';
 import { MonteCarloPanel, type McScenario } from './MonteCarloPanel';
 import { TornadoChart } from './TornadoChart';
 import { useTornadoRanges } from './tornadoRangesStore';
+import { calibrationMultiplier } from '../../../model/evaluate';
 import './analysis.css';
 
 /**
@@ -38,7 +36,6 @@ export function AnalysisPage() {
   const evals = useEvaluations();
   const baselineId = useBaselineId();
   const activeId = useAppStore((s) => s.activeId);
-  const calibrations = useCalibrations();
   const tornadoRanges = useTornadoRanges();
   const valid = useMemo(
     () =>
@@ -54,23 +51,20 @@ export function AnalysisPage() {
   const chosen =
     valid.find((e) => e.id === pickedId) ?? valid.find((e) => e.id === activeId) ?? valid[0];
 
-  // A scenario's own calibration first, else one fitted on the same accelerator, stack and
-  // precision in another scenario.
-  const recordFor = (id: string, s: Scenario) => {
-    const own = calibrations.records[id];
-    const others = Object.entries(calibrations.records)
-      .filter(([k]) => k !== id)
-      .map(([, r]) => r);
-    return calibrationFor(s, own ? [own, ...others] : others);
-  };
-  const knobsFor = (id: string, s: Scenario): EngineKnobs =>
-    calibrations.use ? knobsWithCalibration(s, recordFor(id, s)) : IDENTITY_KNOBS;
+  // A scenario's calibration lives in the scenario (section `calibration`) and the engine applies
+  // it itself, so the analysis runs with identity knobs.
+  const knobsFor = (_id: string, _s: Scenario): EngineKnobs => IDENTITY_KNOBS;
 
   const choices = useMemo(() => metricChoices(chosen?.result ?? null), [chosen]);
   const metricId =
     choices.find((m) => m.id === pickedMetric)?.id ?? defaultMetric(chosen?.result ?? null);
   const chosenKnobs = chosen ? knobsFor(chosen.id, chosen.scenario) : IDENTITY_KNOBS;
-  const chosenRecord = chosen && calibrations.use ? recordFor(chosen.id, chosen.scenario) : null;
+  const chosenRecord =
+    chosen &&
+    chosen.scenario.workload.kind === 'training' &&
+    calibrationMultiplier(chosen.scenario, chosen.scenario.workload) !== 1
+      ? chosen.scenario.calibration
+      : null;
 
   const t = useMemo((): { ok: true; t: TornadoResult } | { ok: false; error: string } | null => {
     if (!chosen || !metricId) return null;
@@ -92,7 +86,7 @@ export function AnalysisPage() {
         knobs: knobsFor(e.id, e.scenario),
         currency: e.scenario.finance.currency,
       })),
-    [valid, calibrations],
+    [valid],
   );
 
   if (!chosen) {

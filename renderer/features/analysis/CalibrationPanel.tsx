@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Button,
-  Checkbox,
   FieldError,
   Input,
   Label,
@@ -10,16 +9,15 @@ import {
   Text,
   TextField,
 } from 'react-aria-components';
-import { fitCalibration, type CalibrationMeasurement } from '../../../model/analysis';
+import {
+  calibrationSection,
+  fitCalibration,
+  type CalibrationMeasurement,
+} from '../../../model/analysis';
 import type { Scenario } from '../../../model/scenario';
 import { NumberInput } from '../../components/NumberInput';
 import { formatNumber } from '../../format/format';
-import {
-  clearCalibration,
-  recordCalibration,
-  setUseCalibrations,
-  useCalibrations,
-} from './calibrationStore';
+import { useAppStore } from '../../store';
 
 function signedPct(v: number): string {
   const r = Math.abs(v) < 0.05 ? 0 : v;
@@ -36,19 +34,20 @@ function today(): string {
  * precision; shows the error before and after and records the calibration with its source.
  */
 export function CalibrationPanel(props: { readonly id: string; readonly scenario: Scenario }) {
-  const { records, use } = useCalibrations();
+  const setField = useAppStore((s) => s.setField);
   const [kind, setKind] = useState<CalibrationMeasurement['kind']>('step_time_s');
   const [value, setValue] = useState<number>(NaN);
   const [source, setSource] = useState('');
   const [date, setDate] = useState(today);
   const [error, setError] = useState<string | null>(null);
-  const record = records[props.id];
   const training = props.scenario.workload.kind === 'training';
+  const record = training ? recordedFit(props.scenario) : null;
 
   const onCalibrate = () => {
     try {
       const rec = fitCalibration(props.scenario, { kind, value }, source, date);
-      recordCalibration(props.id, rec);
+      // Recorded in the scenario: saved with the file, undoable, applied by the engine.
+      setField(props.id, ['calibration'], calibrationSection(rec));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -171,15 +170,17 @@ export function CalibrationPanel(props: { readonly id: string; readonly scenario
                   : ''}
               </p>
               <p className="an-muted">
-                Kept for this session: the scenario file has no calibration section yet.
+                Recorded in the scenario (section <code>calibration</code>): saved with the file,
+                shown in the report&apos;s assumptions, and applied by the engine to every figure of
+                this scenario while it runs this accelerator, stack and precision. Ctrl+Z undoes it.
               </p>
               <div className="an-buttons">
-                <Checkbox isSelected={use} onChange={setUseCalibrations} className="an-check">
-                  <span className="an-checkbox" aria-hidden="true" />
-                  Use calibrations in the tornado and the Monte Carlo
-                </Checkbox>
-                <Button className="btn" onPress={() => clearCalibration(props.id)}>
-                  Forget this calibration
+                <Button
+                  className="btn"
+                  onPress={() => setField(props.id, ['calibration'], null)}
+                  data-testid="cal-remove"
+                >
+                  Remove this calibration
                 </Button>
               </div>
             </div>
@@ -188,4 +189,24 @@ export function CalibrationPanel(props: { readonly id: string; readonly scenario
       )}
     </section>
   );
+}
+
+/**
+ * The scenario's recorded calibration as the panel shows it: measured step time and the
+ * engine's step time before and after the fit (from the recorded errors), or null.
+ */
+function recordedFit(scenario: Scenario) {
+  const c = scenario.calibration;
+  const w = scenario.workload;
+  if (c === null || w.kind !== 'training') return null;
+  const tokensPerStep = w.training.globalBatchSeqs * w.model.seqLenTokens;
+  const measuredStepTimeS =
+    c.measured.kind === 'step_time_s' ? c.measured.value : tokensPerStep / c.measured.value;
+  return {
+    ...c,
+    measuredStepTimeS,
+    predictedBeforeS: measuredStepTimeS * (1 + c.beforeErrorPct / 100),
+    predictedAfterS: measuredStepTimeS * (1 + c.afterErrorPct / 100),
+    clamped: c.computeEfficiencyMultiplier <= 0.2 || c.computeEfficiencyMultiplier >= 3,
+  };
 }

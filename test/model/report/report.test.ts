@@ -102,9 +102,16 @@ describe('buildReport', () => {
       (r) => r.path === 'finance.rackInfraUsdPerRack',
     )!;
     expect(rackInfra.values.every((v) => v?.user === false)).toBe(true);
-    expect(rackInfra.source).toBe('Default');
-    expect(rackInfra.date).toBe('v9.9.9');
+    // A default with a documented source names it (model/scenario/defaultSources).
+    expect(rackInfra.source).toBe(
+      'Default: Planning value for rack, PDUs and containment per rack',
+    );
+    expect(rackInfra.date).toBe('2025');
     expect(rackInfra.unit).toBe('USD/rack');
+    // A default without an entry (a catalog choice, not a figure) falls back to the app version.
+    const kind = content.assumptions.inputs.find((r) => r.path === 'facility.electricityId')!;
+    expect(kind.source).toBe('Default');
+    expect(kind.date).toBe('v9.9.9');
   });
 
   it('marks a changed input of one scenario as user-set for that scenario only', () => {
