@@ -164,3 +164,24 @@ test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers 
     /Page size:\s+612 x 792/,
   );
 });
+
+test('File ▸ Export CSV from another screen waits for the report screen to load, then downloads', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  await expect(page.getByTestId('summary-kpis')).toBeVisible();
+  // The report screen has not been opened: the request must not be lost while it loads.
+  await page.getByRole('button', { name: 'File ▾' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('menuitem', { name: 'Export CSV…' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  expect(readFileSync(await download.path(), 'utf8')).toMatch(/^metric_id,label,unit,/);
+  await expect(page.getByRole('tab', { name: 'Report & export' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});

@@ -11,11 +11,21 @@ export type UiSlice = {
   /** The screen shown (view state, not saved, not undoable). */
   page: PageId;
   setPage: (page: PageId) => void;
+  /**
+   * An export asked for from the menu (File ▸ Export) that the report screen has not run yet:
+   * kept here so it is not lost while that screen loads. The report screen clears it.
+   */
+  pendingExport: ExportFormat | null;
+  requestExport: (format: ExportFormat | null) => void;
 };
+
+export type ExportFormat = 'pdf' | 'xlsx' | 'csv';
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
   notice: null,
   showNotice: (notice) => set({ notice }),
   page: 'scenarios',
   setPage: (page) => set({ page }),
+  pendingExport: null,
+  requestExport: (pendingExport) => set({ pendingExport }),
 });

@@ -17,7 +17,7 @@ import { useAppStore } from '../../store';
 import { selectDirty } from '../../store/fileSlice';
 import { focusInfoOf } from '../help/shortcuts';
 import { newFile, openFile, saveFile } from './fileCommands';
-import { EXPORT_EVENT, fileShortcutFor, runMenuCommand, type MenuActions } from './menuCommands';
+import { fileShortcutFor, runMenuCommand, type MenuActions } from './menuCommands';
 import { RecoveryDialog } from './RecoveryDialog';
 import { useDocumentSync, useRecoveryOffer } from './useDocumentSync';
 import './files.css';
@@ -29,8 +29,9 @@ function menuActions(api: DesktopApi): MenuActions {
     save: (saveAs) => saveFile(api, useAppStore, { saveAs }),
     closeWindow: () => api.closeWindow(),
     exportAs: (format) => {
+      // The report screen runs it once loaded (the request waits in the store meanwhile).
+      useAppStore.getState().requestExport(format);
       useAppStore.getState().setPage('report');
-      window.dispatchEvent(new CustomEvent(EXPORT_EVENT, { detail: { format } }));
     },
     undoRedo: (which) => {
       const focus = focusInfoOf(document.activeElement);
@@ -106,6 +107,8 @@ export function FileActions() {
     else if (k === 'open') void actions.open();
     else if (k === 'save') void actions.save(false);
     else if (k === 'saveAs') void actions.save(true);
+    else if (k === 'export:pdf' || k === 'export:xlsx' || k === 'export:csv')
+      actions.exportAs(k.slice('export:'.length) as 'pdf' | 'xlsx' | 'csv');
     else if (k.startsWith('recent:')) void actions.open(k.slice('recent:'.length));
   }
 
@@ -127,6 +130,30 @@ export function FileActions() {
               </MenuItem>
               <MenuItem id="saveAs" className="select-item file-menu-item" textValue="Save as…">
                 Save as… <Keyboard>Shift+Ctrl+S</Keyboard>
+              </MenuItem>
+            </MenuSection>
+            <Separator />
+            <MenuSection aria-label="Export">
+              <MenuItem
+                id="export:pdf"
+                className="select-item file-menu-item"
+                textValue="Export PDF…"
+              >
+                Export PDF…
+              </MenuItem>
+              <MenuItem
+                id="export:xlsx"
+                className="select-item file-menu-item"
+                textValue="Export XLSX…"
+              >
+                Export XLSX…
+              </MenuItem>
+              <MenuItem
+                id="export:csv"
+                className="select-item file-menu-item"
+                textValue="Export CSV…"
+              >
+                Export CSV…
               </MenuItem>
             </MenuSection>
             <Separator />

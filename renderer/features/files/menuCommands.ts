@@ -75,6 +75,3 @@ export function fileShortcutFor(e: {
   if (k === 'o' && !e.shiftKey) return 'open';
   return null;
 }
-
-/** Event the report page listens to for File ▸ Export (the menu only names the format). */
-export const EXPORT_EVENT = 'clusterplan:export';

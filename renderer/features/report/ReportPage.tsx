@@ -3,7 +3,6 @@ import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { buildReport, comparisonCsv } from '../../../model/report';
 import type { AccuracyRow, ReportContent, ReportScenario } from '../../../model/report';
 import { useValidationRun, type ValidationRun } from '../accuracy/useValidationReport';
-import { EXPORT_EVENT } from '../files/menuCommands';
 import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import { evaluateDrafts, type ScenarioEvaluation } from '../../workspace/evaluations';
@@ -186,17 +185,17 @@ export function ReportPage() {
         }),
       ),
   };
-  // File ▸ Export in the desktop menu (features/files dispatches the format as an event).
+  // File ▸ Export in the desktop menu: the request waits in the store until this screen has
+  // loaded, then runs once.
   const exportsRef = useRef(exports);
   exportsRef.current = exports;
+  const pendingExport = useAppStore((s) => s.pendingExport);
+  const requestExport = useAppStore((s) => s.requestExport);
   useEffect(() => {
-    const onExport = (e: Event) => {
-      const format = (e as CustomEvent<{ format?: unknown }>).detail?.format;
-      if (format === 'pdf' || format === 'xlsx' || format === 'csv') exportsRef.current[format]();
-    };
-    window.addEventListener(EXPORT_EVENT, onExport);
-    return () => window.removeEventListener(EXPORT_EVENT, onExport);
-  }, []);
+    if (pendingExport === null) return;
+    requestExport(null);
+    exportsRef.current[pendingExport]();
+  }, [pendingExport, requestExport]);
   return (
     <section className="panel report-page" aria-labelledby="report-title">
       <div className="report-toolbar">
