@@ -82,6 +82,21 @@ test('Sensitivity page: tornado, Monte Carlo with bands, calibration, no a11y vi
     .getByTestId('mc')
     .screenshot({ path: path.join(SCREENSHOT_DIR, 'analysis-montecarlo-section.png') });
 
+  // The same run's bands on the Comparison and Charts screens.
+  await openScreen(page, 'Comparison');
+  await expect(page.getByTestId('cmp-mc')).toContainText('200 draws, seed 7');
+  await expect(page.getByTestId('cmp-mc')).toContainText('% of draws');
+  await expect(page.getByTestId('row-tco_usd').getByTestId('cmp-band').first()).toContainText(
+    /P10–P90 \$[\d,.]+[KMB]? – \$[\d,.]+/,
+  );
+  await screenshot(page, 'compare-montecarlo-bands');
+  await openScreen(page, 'Charts');
+  const bandChart = page.getByTestId('chart-bands');
+  await expect(bandChart.locator('svg.uncertainty-band').first()).toBeVisible();
+  await bandChart.scrollIntoViewIfNeeded();
+  await screenshot(page, 'charts-montecarlo-bands');
+  await openScreen(page, 'Sensitivity');
+
   // A second run can be cancelled.
   await ui.set(ui.draws, '20000');
   await ui.run.click();

@@ -17,6 +17,7 @@ import {
   stepTimeBreakdown,
   timeToTrain,
 } from './chartData';
+import { BandsChart } from './BandsChart';
 import { HorizonChart, LatencyThroughputChart, ScalingChart, StackedBarsChart } from './Charts';
 import './charts.css';
 
@@ -124,6 +125,7 @@ export function ChartsPage() {
           data={latency}
           formatTick={(v) => formatNumberCompact(v)}
         />
+        <BandsChart evaluations={evals} />
         <HorizonChart
           testId="chart-horizon"
           data={horizon}

@@ -26,6 +26,8 @@ import {
   type Delta,
   type DiffLine,
 } from './compareModel';
+import { pairwiseSentence } from '../../../model/analysis';
+import { bandsFor, useMonteCarloRun } from '../analysis/useMonteCarlo';
 import { setCompareView, toggleHidden, useCompareView } from './compareView';
 import './compare.css';
 
@@ -49,6 +51,17 @@ function currencyOf(e: ScenarioEvaluation): string {
 /** Side-by-side comparison of the open scenarios against the baseline. */
 export function ComparePage() {
   const evaluations = useEvaluations();
+  // P10–P90 of each figure from the last Monte Carlo run (Sensitivity page), per scenario, for
+  // the scenarios it covered and that have not been edited since.
+  const mcRun = useMonteCarloRun();
+  const bands = useMemo(() => {
+    const out = new Map<string, Map<string, { p10: number; p90: number }>>();
+    for (const e of evaluations) {
+      const b = bandsFor(mcRun, e.id, e.scenario);
+      if (b) out.set(e.id, new Map(b.map((x) => [x.metricId, { p10: x.p10, p90: x.p90 }])));
+    }
+    return out;
+  }, [mcRun, evaluations]);
   const baselineId = useBaselineId();
   const markBaseline = useAppStore((s) => s.markBaseline);
   const view = useCompareView();
@@ -103,6 +116,28 @@ export function ComparePage() {
         </div>
       ) : null}
       <div className="cmp-scroll">
+        {bands.size > 0 && mcRun.result ? (
+          <div className="cmp-mc" data-testid="cmp-mc">
+            <p>
+              Uncertainty from the Monte Carlo run on the Sensitivity screen ({mcRun.result.draws}{' '}
+              draws, seed {mcRun.result.seed}): P10–P90 under each value.
+            </p>
+            <ul>
+              {mcRun.result.pairwise
+                .filter(
+                  (p) =>
+                    MC_STATEMENT_METRICS.includes(p.metricId) &&
+                    bands.has(mcRun.ids[p.scenarioIndex] ?? '') &&
+                    bands.has(mcRun.ids[p.baselineIndex] ?? ''),
+                )
+                .map((p) => (
+                  <li key={`${p.metricId}-${p.scenarioIndex}`}>
+                    {mcRun.result ? pairwiseSentence(mcRun.result, p) : null}
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ) : null}
         <table className="cmp-table" data-testid="compare-table">
           <caption className="visually-hidden">
             Metrics of each scenario with the difference from the baseline
@@ -219,6 +254,15 @@ export function ComparePage() {
                             {c.delta ? (
                               <DeltaView delta={c.delta} unit={row.unit} cur={cur} />
                             ) : null}
+                            {(() => {
+                              const b = col ? bands.get(col.id)?.get(row.metric.id) : undefined;
+                              return b ? (
+                                <span className="cmp-band" data-testid="cmp-band">
+                                  P10–P90 {formatMetricNumber(b.p10, row.unit, cur)} –{' '}
+                                  {formatMetricNumber(b.p90, row.unit, cur)}
+                                </span>
+                              ) : null;
+                            })()}
                           </>
                         )}
                       </td>
@@ -236,6 +280,14 @@ export function ComparePage() {
     </div>
   );
 }
+
+/** Metrics whose draw-by-draw comparison with the baseline the Comparison states in words. */
+const MC_STATEMENT_METRICS: readonly string[] = [
+  'tco_usd',
+  'time_to_train_days',
+  'cost_per_million_tokens_usd',
+  'cost_per_million_output_tokens_usd',
+];
 
 function DeltaView(props: { delta: Delta; unit: string; cur: string }) {
   const { delta, unit, cur } = props;
