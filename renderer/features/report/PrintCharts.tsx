@@ -1,8 +1,19 @@
-import { Bar, BarChart, CartesianGrid, Legend, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import {
   capexByLine,
   powerByComponent,
+  servingCurves,
   stepTimeBreakdown,
   timeToTrain,
   type ChartData,
@@ -130,6 +141,74 @@ export function ReportCharts(props: { readonly evaluations: readonly ScenarioEva
         formatTick={(v) => formatNumber(v, 1)}
         stacked={false}
       />
+      <PrintLatency evaluations={evals} />
     </>
+  );
+}
+
+/**
+ * Serving scenarios: output tokens/s against percentile TPOT as the offered load grows, the
+ * SLO's TPOT limit dashed, and where each SLO breaks in words (as on the Charts screen).
+ */
+function PrintLatency(props: { readonly evaluations: readonly ScenarioEvaluation[] }) {
+  const data = servingCurves(props.evaluations);
+  if (data.series.length === 0) return null;
+  const limits = [
+    ...new Set(data.series.map((s) => s.tpotLimitMs).filter((v): v is number => v !== null)),
+  ];
+  return (
+    <figure className="report-figure" data-testid="report-chart-latency">
+      <figcaption>
+        <strong>Latency against throughput (p99 TPOT in ms, output tokens/s).</strong> Serving under
+        a growing Poisson load from 5 % to 100 % of capacity; dashed: the SLO&apos;s TPOT limit.
+      </figcaption>
+      <LineChart
+        width={PRINT_CHART_WIDTH_PX}
+        height={280}
+        margin={{ top: 8, right: 24, bottom: 24, left: 8 }}
+        title="Latency against throughput"
+      >
+        <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
+        <XAxis
+          type="number"
+          dataKey="tokens"
+          domain={[0, 'dataMax']}
+          stroke={AXIS}
+          tickFormatter={(v: number) => formatNumberCompact(v)}
+          label={{ value: 'output tokens/s', position: 'insideBottom', offset: -8, fill: AXIS }}
+        />
+        <YAxis
+          type="number"
+          dataKey="tpot"
+          stroke={AXIS}
+          width={56}
+          tickFormatter={(v: number) => formatNumber(v)}
+          label={{ value: 'TPOT (ms)', angle: -90, position: 'insideLeft', fill: AXIS }}
+        />
+        <Legend verticalAlign="bottom" wrapperStyle={{ paddingTop: 12 }} />
+        {limits.map((l) => (
+          <ReferenceLine key={l} y={l} stroke={AXIS} strokeDasharray="6 4" />
+        ))}
+        {data.series.map((s) => (
+          <Line
+            key={s.key}
+            data={[...s.points]}
+            dataKey="tpot"
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+      <ul className="report-notes">
+        {data.series.map((s) => (
+          <li key={s.key}>
+            <strong>{s.label}</strong>: {s.sloBreak ?? 'no latency limit given'}
+          </li>
+        ))}
+      </ul>
+    </figure>
   );
 }
