@@ -155,10 +155,14 @@ test('keyboard only: edit a field, switch screens, open help', async ({ page, co
   await page.keyboard.type('512');
   await page.keyboard.press('Enter');
   await expect(target).toHaveValue('512');
-  // Focus visible on the focused field group.
-  await expect(ui.field('cluster.compute.gpus').locator('.field-group')).toHaveAttribute(
-    'data-focus-within',
-    'true',
+  // Focus visible on the focused field group (a 2 px outline around it).
+  await expect(ui.field('cluster.compute.gpus').locator('.field-group')).toHaveCSS(
+    'outline-style',
+    'solid',
+  );
+  await expect(ui.field('cluster.compute.gpus').locator('.field-group')).toHaveCSS(
+    'outline-width',
+    '2px',
   );
   await screenshot(page, 'scenarios-keyboard-focus');
   await page.keyboard.press('Control+z');

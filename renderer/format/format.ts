@@ -72,3 +72,25 @@ export function formatNumberCompact(value: number, locale?: string): string {
 export function formatSignificant(value: number, digits = 4, locale?: string): string {
   return nf(locale, { maximumSignificantDigits: digits }).format(value);
 }
+
+/**
+ * Parse a number typed in the system locale (or `locale`): group separators and spaces are
+ * ignored, the locale's decimal separator is the decimal point, a leading minus or the
+ * locale's minus sign is accepted, and so is an exponent (`2e12`). Returns NaN for text that
+ * is not a number, and for empty text.
+ */
+export function parseLocaleNumber(text: string, locale?: string): number {
+  const parts = nf(locale, { maximumFractionDigits: 6 }).formatToParts(-12345.6);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const minus = parts.find((p) => p.type === 'minusSign')?.value ?? '-';
+  let t = text
+    .trim()
+    .split(minus)
+    .join('-')
+    .replace(/\s|\u00a0|\u202f/g, '');
+  if (group !== decimal) t = t.split(group).join('');
+  if (decimal !== '.') t = t.split(decimal).join('.');
+  if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return NaN;
+  return Number(t);
+}

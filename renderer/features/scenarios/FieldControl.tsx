@@ -1,22 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Checkbox,
-  FieldError,
-  Group,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  NumberField,
-  Popover,
-  Select,
-  SelectValue,
-  TextField,
-  type Key,
-} from 'react-aria-components';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { describeDefault } from '../../../model/scenario/defaultSources';
 import { displayUnit } from '../../components/metricFormat';
+import { formatNumber, parseLocaleNumber } from '../../format/format';
 import type { FieldNode } from './schemaFields';
 
 /**
@@ -201,32 +187,35 @@ function ChoiceSelect(props: {
   options: readonly CatalogChoice[];
   onSelect: (key: string) => void;
 }) {
+  // A native <select>: keyboard and screen-reader support of the platform, and no collection
+  // to build per closed dropdown (a dozen of them render with the editor at start-up).
+  const id = useId();
+  const errId = `${id}-err`;
   return (
-    <Select
-      className="field"
-      selectedKey={props.selected}
-      onSelectionChange={(k: Key | null) => {
-        if (k !== null && String(k) !== props.selected) props.onSelect(String(k));
-      }}
-      isInvalid={props.errorText !== undefined}
-      data-testid={props.testId}
-    >
-      <FieldLabel node={props.node} unit={props.unit} isDefault={props.isDefault} />
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldError className="field-error">{props.errorText}</FieldError>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={props.options}>
-          {(o) => (
-            <ListBoxItem id={o.id} className="select-item" textValue={o.label}>
-              {o.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className="field" data-testid={props.testId}>
+      <FieldLabelFor htmlFor={id} node={props.node} unit={props.unit} isDefault={props.isDefault} />
+      <select
+        id={id}
+        className="select-button field-select"
+        value={props.selected}
+        aria-invalid={props.errorText !== undefined || undefined}
+        aria-describedby={props.errorText !== undefined ? errId : undefined}
+        onChange={(e) => {
+          if (e.currentTarget.value !== props.selected) props.onSelect(e.currentTarget.value);
+        }}
+      >
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.errorText !== undefined ? (
+        <p id={errId} className="field-error">
+          {props.errorText}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -245,50 +234,106 @@ function NumberNodeField(props: {
   const vk = node.value;
   const int = vk.type === 'number' && vk.int;
   const min = vk.type === 'number' ? vk.min : null;
-  // A value that is not a number (e.g. text from a file) is shown in the error, not lost.
+  const id = useId();
+  const errId = `${id}-err`;
+  // The text being typed (null: show the committed value, formatted in the system locale).
+  const [editing, setEditing] = useState<string | null>(null);
+  const formatted = Number.isFinite(num) ? formatNumber(num, int ? 0 : 6) : '';
+  const text = editing ?? formatted;
+  // Commit the typed text as one undoable edit: a number, or empty (null/default). Text that is
+  // not a number in the locale goes back to the committed value (nothing is committed).
+  const commitText = () => {
+    if (editing === null) return;
+    setEditing(null);
+    if (editing.trim() === '') {
+      if (Number.isFinite(num)) props.commit(node.nullable ? null : undefined);
+      return;
+    }
+    const v = parseLocaleNumber(editing);
+    if (Number.isNaN(v) || v === num) return;
+    props.commit(int ? Math.round(v) : v);
+  };
   return (
     <div className="sc-number" data-testid={props.testId}>
-      <NumberField
-        className="field"
-        value={num}
-        onChange={(v) => {
-          if (Number.isNaN(v)) props.commit(node.nullable ? null : undefined);
-          else props.commit(v);
-        }}
-        isDisabled={isAuto}
-        isInvalid={props.errorText !== undefined}
-        formatOptions={{ maximumFractionDigits: int ? 0 : 6 }}
-      >
-        <FieldLabel node={node} unit={props.unit} isDefault={props.isDefault} />
-        <Group className="field-group">
-          <Input
+      <div className="field">
+        <FieldLabelFor htmlFor={id} node={node} unit={props.unit} isDefault={props.isDefault} />
+        <div className="field-group" data-disabled={isAuto || undefined}>
+          <input
+            id={id}
             className="field-input"
+            type="text"
+            inputMode={int ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            disabled={isAuto}
+            value={text}
             placeholder={isAuto ? 'auto' : shown === null ? 'none (default)' : ''}
-            onInput={markDirty}
-            onBlur={clearDirty}
+            aria-invalid={props.errorText !== undefined || undefined}
+            aria-describedby={props.errorText !== undefined ? errId : undefined}
+            onChange={(e) => {
+              markDirty(e);
+              setEditing(e.currentTarget.value);
+            }}
+            onBlur={(e) => {
+              clearDirty(e);
+              commitText();
+            }}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') clearDirty(e);
+              if (e.key === 'Enter') {
+                clearDirty(e);
+                commitText();
+              } else if (e.key === 'Escape' && editing !== null) {
+                clearDirty(e);
+                setEditing(null);
+              } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && editing === null) {
+                // Step by one unit, as a spin button does (integers; decimals by 1 as well).
+                if (!Number.isFinite(num)) return;
+                e.preventDefault();
+                const next = num + (e.key === 'ArrowUp' ? 1 : -1);
+                if (min === null || next >= min) props.commit(next);
+              }
             }}
           />
           <span className="field-unit" aria-hidden="true">
             {props.unit}
           </span>
-        </Group>
-        <FieldError className="field-error">{props.errorText}</FieldError>
-      </NumberField>
+        </div>
+        {props.errorText !== undefined ? (
+          <p id={errId} className="field-error">
+            {props.errorText}
+          </p>
+        ) : null}
+      </div>
       {node.auto ? (
-        <Checkbox
-          className="sc-check sc-auto"
-          isSelected={isAuto}
-          onChange={(on) => props.commit(on ? 'auto' : Math.max(min ?? 1, 1))}
-        >
+        <label className="sc-check sc-auto" data-selected={isAuto || undefined}>
+          <input
+            type="checkbox"
+            className="visually-hidden sc-check-input"
+            checked={isAuto}
+            onChange={(e) => props.commit(e.currentTarget.checked ? 'auto' : Math.max(min ?? 1, 1))}
+          />
           <span className="sc-check-box" aria-hidden="true">
             {isAuto ? '✓' : ''}
           </span>
           auto<span className="visually-hidden"> ({node.label})</span>
-        </Checkbox>
+        </label>
       ) : null}
     </div>
+  );
+}
+
+/** The label of a native control, with its unit and default badge (as `FieldLabel`). */
+function FieldLabelFor(props: {
+  htmlFor: string;
+  node: FieldNode;
+  unit: string;
+  isDefault: boolean;
+}) {
+  return (
+    <label className="field-label" htmlFor={props.htmlFor}>
+      {props.node.label}
+      {props.unit ? <span className="unit"> ({props.unit})</span> : null}
+      {props.isDefault ? <DefaultBadge node={props.node} /> : null}
+    </label>
   );
 }
 
