@@ -53,9 +53,11 @@ function allFinite(r: ServingResult): boolean {
   return nums.every((n) => Number.isFinite(n));
 }
 
-// Monotonicity up to floating-point rounding (the engine solves the running batch to 1e-10 of
-// its bound, model/serving/evaluate.ts); a real step, like the 3.4 % one pinned below, is far larger.
-const REL = 1e-9;
+// Monotonicity up to the solver's rounding: the engine solves the running batch to 1e-10 of its
+// bound (model/serving/evaluate.ts), and near saturation queueing latency amplifies that to
+// ~1e-9 relative (seed 1467527027 found a 1.0e-9 TTFT wobble at 0.9992 vs 1.05 × capacity).
+// A real step, like the 3.4 % one pinned below, is many orders of magnitude larger.
+const REL = 1e-6;
 
 describe('serving properties', () => {
   it('throughput never falls and latency never improves as the request rate grows', () => {
