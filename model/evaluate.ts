@@ -311,7 +311,7 @@ function parts(
  * backward compute) as a share of the step. A compute-bound step scores its largest overhead,
  * so a data stall or failure loss larger than that overhead binds instead.
  */
-function trainingOverheadShare(r: TrainingResult): number {
+export function trainingOverheadShare(r: TrainingResult): number {
   const b = r.breakdown;
   const largest = Math.max(
     b.recomputeS,

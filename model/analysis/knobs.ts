@@ -1,4 +1,4 @@
-import { evaluate, evaluationStages, trainingStage } from '../evaluate';
+import { evaluate, evaluationStages, trainingOverheadShare, trainingStage } from '../evaluate';
 import type { BreakdownPart, EvaluationResult, EvaluationStage, StageOutput } from '../evaluate';
 import type { Scenario } from '../scenario';
 import { trainingMetricValues } from '../training';
@@ -104,22 +104,6 @@ export function scaleTrainingResult(
   };
 }
 
-/** Largest non-compute part as a share of the step (as evaluate()'s training stage does). */
-function overheadShare(r: TrainingResult): number {
-  const b = r.breakdown;
-  const largest = Math.max(
-    b.recomputeS,
-    b.tpCommS,
-    b.cpCommS,
-    b.epCommS,
-    b.ppCommS,
-    b.dpCommS,
-    b.bubbleS,
-    b.optimizerS,
-  );
-  return r.stepTimeS > 0 ? Math.min(1, largest / r.stepTimeS) : 0;
-}
-
 /** evaluate()'s training stage followed by the knobs' rescaling of its result. */
 export function knobTrainingStage(knobs: EngineKnobs): EvaluationStage {
   checkKnobs(knobs);
@@ -146,7 +130,7 @@ export function knobTrainingStage(knobs: EngineKnobs): EvaluationStage {
         metrics,
         training: r,
         breakdown,
-        bottleneck: out.bottleneck ? { ...out.bottleneck, share: overheadShare(r) } : null,
+        bottleneck: out.bottleneck ? { ...out.bottleneck, share: trainingOverheadShare(r) } : null,
       };
     },
   };

@@ -12,10 +12,8 @@ import {
   analysisInputs,
   IDENTITY_KNOBS,
   tornado,
-  type EngineKnobs,
   type TornadoResult,
 } from '../../../model/analysis';
-import type { Scenario } from '../../../model/scenario';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
 import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
@@ -51,14 +49,9 @@ export function AnalysisPage() {
   const chosen =
     valid.find((e) => e.id === pickedId) ?? valid.find((e) => e.id === activeId) ?? valid[0];
 
-  // A scenario's calibration lives in the scenario (section `calibration`) and the engine applies
-  // it itself, so the analysis runs with identity knobs.
-  const knobsFor = (_id: string, _s: Scenario): EngineKnobs => IDENTITY_KNOBS;
-
   const choices = useMemo(() => metricChoices(chosen?.result ?? null), [chosen]);
   const metricId =
     choices.find((m) => m.id === pickedMetric)?.id ?? defaultMetric(chosen?.result ?? null);
-  const chosenKnobs = chosen ? knobsFor(chosen.id, chosen.scenario) : IDENTITY_KNOBS;
   const chosenRecord =
     chosen &&
     chosen.scenario.workload.kind === 'training' &&
@@ -70,12 +63,12 @@ export function AnalysisPage() {
     if (!chosen || !metricId) return null;
     try {
       const specs = analysisInputs.map((i) => ({ id: i.id, ...tornadoRanges[i.id] }));
-      return { ok: true, t: tornado(chosen.scenario, metricId, specs, { knobs: chosenKnobs }) };
+      // A calibration lives in the scenario and the engine applies it: identity knobs here.
+      return { ok: true, t: tornado(chosen.scenario, metricId, specs, { knobs: IDENTITY_KNOBS }) };
     } catch (e) {
       return { ok: false, error: e instanceof Error ? e.message : String(e) };
     }
-    // chosenKnobs is derived from the calibration store: compared by value in the deps.
-  }, [chosen, metricId, tornadoRanges, chosenKnobs.computeEfficiency, chosenKnobs.stepTimeFactor]);
+  }, [chosen, metricId, tornadoRanges]);
 
   const mcScenarios: McScenario[] = useMemo(
     () =>
@@ -83,7 +76,7 @@ export function AnalysisPage() {
         id: e.id,
         name: e.name,
         scenario: e.scenario,
-        knobs: knobsFor(e.id, e.scenario),
+        knobs: IDENTITY_KNOBS,
         currency: e.scenario.finance.currency,
       })),
     [valid],
