@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { Button, TabList, TabPanel } from './components/ui';
 import { FileActions, FileShell } from './features/files/FileActions';
 import { HelpPanel } from './features/help/HelpPanel';
 import { ScenariosPage } from './features/scenarios/ScenariosPage';
@@ -66,57 +66,51 @@ export function App() {
       alive = false;
     };
   }, [api]);
+  const current = PAGES.find((p) => p.id === page) ?? PAGES[0];
   return (
     <div className="app">
-      {/* Outside <Tabs>: its collection renders the header twice (once hidden). */}
       <FileShell />
-      <Tabs
-        className="app-tabs"
-        selectedKey={page}
-        onSelectionChange={(key: Key) => setPage(String(key) as PageId)}
-      >
-        <header className="app-header">
-          <h1>ClusterPlan</h1>
-          <TabList className="app-nav" aria-label="Screens">
-            {PAGES.map((p) => (
-              <Tab key={p.id} id={p.id} className="app-nav-tab">
-                {p.label}
-              </Tab>
-            ))}
-          </TabList>
-          <FileActions />
-          <HelpPanel />
-          <span className="app-version" data-testid="app-version">
-            {shell}
-          </span>
-        </header>
-        {notice ? (
-          <div
-            className={`notice notice-${notice.kind}`}
-            role={notice.kind === 'error' ? 'alert' : 'status'}
+      <header className="app-header">
+        <h1>ClusterPlan</h1>
+        <TabList
+          idPrefix="screen"
+          className="app-nav"
+          tabClassName="app-nav-tab"
+          aria-label="Screens"
+          items={PAGES}
+          selectedId={current.id}
+          onSelect={(id) => setPage(id as PageId)}
+        />
+        <FileActions />
+        <HelpPanel />
+        <span className="app-version" data-testid="app-version">
+          {shell}
+        </span>
+      </header>
+      {notice ? (
+        <div
+          className={`notice notice-${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          <span data-testid="notice">{notice.text}</span>
+          <Button className="btn btn-quiet" onPress={() => showNotice(null)} aria-label="Dismiss">
+            ×
+          </Button>
+        </div>
+      ) : null}
+      <main className="app-main">
+        <TabPanel idPrefix="screen" id={current.id} className="app-page">
+          <Suspense
+            fallback={
+              <p className="page-loading" role="status">
+                Loading {current.label}…
+              </p>
+            }
           >
-            <span data-testid="notice">{notice.text}</span>
-            <Button className="btn btn-quiet" onPress={() => showNotice(null)} aria-label="Dismiss">
-              ×
-            </Button>
-          </div>
-        ) : null}
-        <main className="app-main">
-          {PAGES.map((p) => (
-            <TabPanel key={p.id} id={p.id} className="app-page">
-              <Suspense
-                fallback={
-                  <p className="page-loading" role="status">
-                    Loading {p.label}…
-                  </p>
-                }
-              >
-                <p.Page />
-              </Suspense>
-            </TabPanel>
-          ))}
-        </main>
-      </Tabs>
+            <current.Page />
+          </Suspense>
+        </TabPanel>
+      </main>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { FieldError, Group, Input, Label, NumberField, Text } from 'react-aria-components';
+import { NumberField } from './ui';
 
 /**
  * A labelled number field with its unit always visible and an inline error from the schema.
- * The value is committed on Enter or blur (locale-aware parsing by React Aria).
+ * The value is committed on Enter or blur (locale-aware parsing by the one formatter module).
  */
 export function NumberInput(props: {
   label: string;
@@ -17,29 +17,15 @@ export function NumberInput(props: {
 }) {
   return (
     <NumberField
-      className="field"
+      label={props.label}
+      unit={props.unit}
       value={props.value}
-      onChange={(v) => props.onChange(v)}
-      isInvalid={props.error !== undefined}
+      onChange={props.onChange}
+      error={props.error}
+      description={props.description}
       step={props.step ?? 1}
-      formatOptions={{ maximumFractionDigits: props.maximumFractionDigits ?? 0 }}
+      maximumFractionDigits={props.maximumFractionDigits ?? 0}
       data-testid={props.testId}
-    >
-      <Label className="field-label">
-        {props.label} <span className="unit">({props.unit})</span>
-      </Label>
-      <Group className="field-group">
-        <Input className="field-input" />
-        <span className="field-unit" aria-hidden="true">
-          {props.unit}
-        </span>
-      </Group>
-      {props.description ? (
-        <Text slot="description" className="field-description">
-          {props.description}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{props.error}</FieldError>
-    </NumberField>
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { TooltipButton } from './ui';
 import type { Source, SourcedNumber } from '../../model/catalog/sourced';
 
 /** One line saying where a catalog number comes from. */
@@ -29,22 +29,19 @@ export function SourcedValue(props: {
 }) {
   const description = describeSource(props.value, props.sources);
   return (
-    <TooltipTrigger delay={300} closeDelay={100}>
-      <Button
-        className="sourced-value"
-        aria-label={`${props.label}: ${props.text}. ${description}`}
-        data-soft={props.value.soft || undefined}
-      >
-        {props.text}
-        {props.value.soft ? (
-          <span className="soft-mark" aria-hidden="true">
-            ≈
-          </span>
-        ) : null}
-      </Button>
-      <Tooltip className="source-tooltip" placement="bottom">
-        {description}
-      </Tooltip>
-    </TooltipTrigger>
+    <TooltipButton
+      className="sourced-value"
+      tooltipClassName="source-tooltip"
+      aria-label={`${props.label}: ${props.text}. ${description}`}
+      data-soft={props.value.soft || undefined}
+      tooltip={description}
+    >
+      {props.text}
+      {props.value.soft ? (
+        <span className="soft-mark" aria-hidden="true">
+          ≈
+        </span>
+      ) : null}
+    </TooltipButton>
   );
 }

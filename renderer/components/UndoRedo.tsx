@@ -1,4 +1,4 @@
-import { Button } from 'react-aria-components';
+import { Button } from './ui';
 import { useAppStore } from '../store';
 
 /** Undo and redo buttons for the workspace history (the same as Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z). */

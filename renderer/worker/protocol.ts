@@ -1,3 +1,4 @@
+import { engineWorkerUrl } from 'virtual:engine-worker-url';
 import type { EngineKnobs, MonteCarloResult, UncertainInput } from '../../model/analysis';
 import type { Scenario } from '../../model/scenario';
 import type { SearchRequest } from '../../model/search/protocol';
@@ -37,7 +38,10 @@ export type MonteCarloMessage =
   | { readonly type: 'result'; readonly result: MonteCarloResult; readonly elapsedMs: number }
   | { readonly type: 'error'; readonly message: string };
 
-/** A new engine worker (module worker; Vite bundles it once for every page that uses it). */
+/**
+ * A new engine worker: an ES module worker built as one more entry of the renderer build, so it
+ * shares the engine's chunks with the pages (vite.worker-chunk.ts).
+ */
 export function createEngineWorker(): Worker {
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
+  return new Worker(engineWorkerUrl, { type: 'module' });
 }

@@ -1,16 +1,5 @@
 import { useEffect } from 'react';
-import {
-  Button,
-  Header,
-  Keyboard,
-  Menu,
-  MenuItem,
-  MenuSection,
-  MenuTrigger,
-  Popover,
-  Separator,
-  type Key,
-} from 'react-aria-components';
+import { MenuButton, type MenuSection } from '../../components/ui';
 import type { DesktopApi } from '../../../electron/contract';
 import { hasNativeMenu, useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
@@ -47,9 +36,7 @@ function menuActions(api: DesktopApi): MenuActions {
 }
 
 /**
- * The document's effects, mounted ONCE by the app shell outside the navigation tabs (React
- * Aria's Tabs renders its children a second time, hidden, to build its collection, which would
- * run these effects twice): the desktop menu's commands, the browser's file shortcuts, the
+ * The document's effects, mounted ONCE by the app shell: the desktop menu's commands, the browser's file shortcuts, the
  * recent list, autosave to the recovery copy, and the start-up offer to restore it.
  */
 export function FileShell() {
@@ -100,8 +87,7 @@ export function FileActions() {
   const dirty = useAppStore(selectDirty);
   const recent = useAppStore((s) => s.recentFiles);
 
-  function onAction(key: Key) {
-    const k = String(key);
+  function onAction(k: string) {
     const actions = menuActions(api);
     if (k === 'new') actions.newFile();
     else if (k === 'open') void actions.open();
@@ -112,73 +98,43 @@ export function FileActions() {
     else if (k.startsWith('recent:')) void actions.open(k.slice('recent:'.length));
   }
 
+  const sections: MenuSection[] = [
+    {
+      items: [
+        { id: 'new', label: 'New' },
+        { id: 'open', label: 'Open…', shortcut: 'Ctrl+O' },
+        { id: 'save', label: 'Save', shortcut: 'Ctrl+S' },
+        { id: 'saveAs', label: 'Save as…', shortcut: 'Shift+Ctrl+S' },
+      ],
+    },
+    {
+      title: 'Export',
+      items: [
+        { id: 'export:pdf', label: 'Export PDF…' },
+        { id: 'export:xlsx', label: 'Export XLSX…' },
+        { id: 'export:csv', label: 'Export CSV…' },
+      ],
+    },
+    {
+      title: 'Recent files',
+      items:
+        recent.length === 0
+          ? [{ id: 'none', label: 'None yet', isDisabled: true }]
+          : recent.map((f) => ({ id: `recent:${f.filePath}`, label: f.fileName })),
+    },
+  ];
+
   return (
     <div className="file-bar">
-      <MenuTrigger>
-        <Button className="btn file-menu-button">File ▾</Button>
-        <Popover className="select-popover file-menu-popover">
-          <Menu className="select-list" aria-label="File" onAction={onAction}>
-            <MenuSection>
-              <MenuItem id="new" className="select-item file-menu-item" textValue="New">
-                New
-              </MenuItem>
-              <MenuItem id="open" className="select-item file-menu-item" textValue="Open…">
-                Open… <Keyboard>Ctrl+O</Keyboard>
-              </MenuItem>
-              <MenuItem id="save" className="select-item file-menu-item" textValue="Save">
-                Save <Keyboard>Ctrl+S</Keyboard>
-              </MenuItem>
-              <MenuItem id="saveAs" className="select-item file-menu-item" textValue="Save as…">
-                Save as… <Keyboard>Shift+Ctrl+S</Keyboard>
-              </MenuItem>
-            </MenuSection>
-            <Separator />
-            <MenuSection aria-label="Export">
-              <MenuItem
-                id="export:pdf"
-                className="select-item file-menu-item"
-                textValue="Export PDF…"
-              >
-                Export PDF…
-              </MenuItem>
-              <MenuItem
-                id="export:xlsx"
-                className="select-item file-menu-item"
-                textValue="Export XLSX…"
-              >
-                Export XLSX…
-              </MenuItem>
-              <MenuItem
-                id="export:csv"
-                className="select-item file-menu-item"
-                textValue="Export CSV…"
-              >
-                Export CSV…
-              </MenuItem>
-            </MenuSection>
-            <Separator />
-            <MenuSection aria-label="Recent files">
-              <Header className="file-menu-header">Recent files</Header>
-              {recent.length === 0 ? (
-                <MenuItem id="none" className="select-item" isDisabled textValue="None yet">
-                  None yet
-                </MenuItem>
-              ) : (
-                recent.map((f) => (
-                  <MenuItem
-                    key={f.filePath}
-                    id={`recent:${f.filePath}`}
-                    className="select-item"
-                    textValue={f.fileName}
-                  >
-                    {f.fileName}
-                  </MenuItem>
-                ))
-              )}
-            </MenuSection>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <MenuButton
+        label="File ▾"
+        menuLabel="File"
+        className="btn file-menu-button"
+        menuClassName="file-menu-popover"
+        itemClassName="file-menu-item"
+        sections={sections}
+        onAction={onAction}
+      />
       <span className="file-doc" data-testid="document-name" title={fileName ?? 'Untitled'}>
         {fileName ?? 'Untitled'}
         {dirty ? (

@@ -1,4 +1,4 @@
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Modal } from '../../components/ui';
 import type { RecoveryRecord } from '../../../model/files';
 
 function savedAtText(iso: string): string {
@@ -20,40 +20,46 @@ export function RecoveryDialog(props: {
     typeof s['name'] === 'string' && s['name'] !== '' ? s['name'] : 'Untitled scenario',
   );
   return (
-    <ModalOverlay className="modal-overlay" isOpen={record !== null} isDismissable={false}>
-      <Modal className="modal file-recovery-modal">
-        <Dialog className="file-recovery" role="alertdialog" data-testid="recovery-dialog">
-          <Heading slot="title" className="file-recovery-title">
-            Restore unsaved work?
-          </Heading>
-          {record ? (
-            <>
-              <p>
-                ClusterPlan did not close normally. Changes to{' '}
-                <strong>{record.fileName ?? 'an untitled workspace'}</strong> from{' '}
-                {savedAtText(record.savedAt)} were not saved:
-              </p>
-              <ul className="file-recovery-list">
-                {names?.map((n, i) => (
-                  <li key={i}>{n}</li>
-                ))}
-              </ul>
-              <p className="file-recovery-note">
-                Restore opens them in place of the current scenarios (Ctrl+Z goes back). Discard
-                deletes the copy.
-              </p>
-            </>
-          ) : null}
-          <div className="file-recovery-actions">
-            <Button className="btn" onPress={props.onDiscard}>
-              Discard
-            </Button>
-            <Button className="btn file-btn-primary" onPress={props.onRestore} autoFocus>
-              Restore
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Modal
+      isOpen={record !== null}
+      onOpenChange={() => undefined}
+      isKeyboardDismissDisabled
+      role="alertdialog"
+      className="file-recovery-modal"
+      aria-labelledby="file-recovery-title"
+      data-testid="recovery-dialog"
+    >
+      <div className="file-recovery">
+        <h2 id="file-recovery-title" className="file-recovery-title">
+          Restore unsaved work?
+        </h2>
+        {record ? (
+          <>
+            <p>
+              ClusterPlan did not close normally. Changes to{' '}
+              <strong>{record.fileName ?? 'an untitled workspace'}</strong> from{' '}
+              {savedAtText(record.savedAt)} were not saved:
+            </p>
+            <ul className="file-recovery-list">
+              {names?.map((n, i) => (
+                <li key={i}>{n}</li>
+              ))}
+            </ul>
+            <p className="file-recovery-note">
+              Restore opens them in place of the current scenarios (Ctrl+Z goes back). Discard
+              deletes the copy.
+            </p>
+          </>
+        ) : null}
+        <div className="file-recovery-actions">
+          <Button className="btn" onPress={props.onDiscard}>
+            Discard
+          </Button>
+          <Button className="btn file-btn-primary" onPress={props.onRestore} data-autofocus>
+            Restore
+          </Button>
+        </div>
+      </div>
+    </Modal>
   );
 }

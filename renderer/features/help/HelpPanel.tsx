@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Modal } from '../../components/ui';
 import { useAppStore } from '../../store';
 import { focusInfoOf, shortcutFor, SHORTCUTS } from './shortcuts';
 import './help.css';
@@ -37,42 +37,46 @@ export function HelpPanel() {
       >
         Help <span aria-hidden="true">(F1)</span>
       </Button>
-      <ModalOverlay className="modal-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
-        <Modal className="modal help-modal">
-          <Dialog className="help-dialog" aria-labelledby="help-title">
-            <Heading slot="title" id="help-title" className="help-title">
-              Keyboard shortcuts
-            </Heading>
-            <p className="help-lead">
-              Every control is reachable with the keyboard; the focused one is outlined. Every edit
-              of a scenario can be undone.
-            </p>
-            <table className="help-table" data-testid="shortcut-list">
-              <thead>
-                <tr>
-                  <th scope="col">Keys</th>
-                  <th scope="col">Action</th>
+      <Modal
+        isOpen={open}
+        onOpenChange={setOpen}
+        isDismissable
+        className="help-modal"
+        aria-labelledby="help-title"
+      >
+        <div className="help-dialog">
+          <h2 id="help-title" className="help-title">
+            Keyboard shortcuts
+          </h2>
+          <p className="help-lead">
+            Every control is reachable with the keyboard; the focused one is outlined. Every edit of
+            a scenario can be undone.
+          </p>
+          <table className="help-table" data-testid="shortcut-list">
+            <thead>
+              <tr>
+                <th scope="col">Keys</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {SHORTCUTS.map((s) => (
+                <tr key={s.keys}>
+                  <td>
+                    <kbd>{s.keys}</kbd>
+                  </td>
+                  <td>{s.action}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {SHORTCUTS.map((s) => (
-                  <tr key={s.keys}>
-                    <td>
-                      <kbd>{s.keys}</kbd>
-                    </td>
-                    <td>{s.action}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <div className="help-actions">
-              <Button className="btn" onPress={() => setOpen(false)} autoFocus>
-                Close
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+              ))}
+            </tbody>
+          </table>
+          <div className="help-actions">
+            <Button className="btn" onPress={() => setOpen(false)} data-autofocus>
+              Close
+            </Button>
+          </div>
+        </div>
+      </Modal>
     </>
   );
 }
