@@ -110,15 +110,19 @@ test('keyboard only: search, select an entry; removing a user entry is undoable'
   await ui.search.focus();
   await page.keyboard.type('qm9700');
   await expect(ui.count).toHaveText(/^1 of /);
-  // Tab into the table (one tab stop); arrow keys would move the selection.
+  // Tab into the table: each row's name is a button (one tab stop per row).
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab');
     const inTable = await ui.table.evaluate((t) => t.contains(document.activeElement));
     if (inTable) break;
   }
-  // The focused row is selected (selection follows focus); Space keeps it selected.
+  // Space presses the focused row's button: the entry is selected (aria-current) and shown.
   await page.keyboard.press('Space');
   await expect(ui.detail).toContainText('QM9700');
+  await expect(ui.table.getByRole('button', { name: /QM9700/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
 
   // Override its price from the keyboard: the button, then the form's fields.
   await ui.detail.getByRole('button', { name: 'Override with a user entry…' }).focus();

@@ -30,7 +30,7 @@ test('the energy slice computes, updates its chart, and names bad inputs', async
   await expect(ui.totalCost).toHaveText('$3,034,471');
 
   // The TDP shows its source on hover.
-  // React Aria opens tooltips on a real pointer move onto the trigger, as with a mouse.
+  // The tooltip opens on a real pointer move onto the trigger (pointerenter), as with a mouse.
   await page.mouse.move(0, 0);
   await page.getByTestId('tdp').getByRole('button').hover();
   await expect(page.getByRole('tooltip')).toContainText('Source:');
@@ -51,8 +51,12 @@ test('another accelerator changes the figures', async ({ page, consoleErrors }) 
   await page.goto('/');
   await openScreen(page, 'Energy estimate');
   const ui = energyPage(page);
-  await page.getByTestId('accelerator').getByRole('button').click();
-  await page.getByRole('option', { name: 'NVIDIA A100 SXM4 80GB' }).click();
+  // A native select (role combobox) labelled "Accelerator".
+  const accelerator = page
+    .getByTestId('accelerator')
+    .getByRole('combobox', { name: 'Accelerator' });
+  await accelerator.selectOption({ label: 'NVIDIA A100 SXM4 80GB' });
+  await expect(accelerator).toHaveValue('a100-sxm-80gb');
   // A100 TDP 400 W, idle 40 W: 1,024 × (40 + 0.7 × 360) = 299,008 W → "299 kW".
   await expect(ui.itPower).toHaveText('299 kW');
 });

@@ -18,8 +18,9 @@ function reportPage(page: Page) {
     exportXlsx: page.getByRole('button', { name: 'Export XLSX' }),
     exportCsv: page.getByRole('button', { name: 'Export CSV' }),
     paper: (label: 'A4' | 'Letter') => page.getByRole('radio', { name: label }),
-    /** The visible label of a paper choice (the radio input itself is visually hidden). */
-    paperLabel: (label: 'A4' | 'Letter') => page.locator('.report-radio', { hasText: label }),
+    /** The visible label of a paper choice (wrapping its native radio input). */
+    paperLabel: (label: 'A4' | 'Letter') =>
+      page.getByTestId('report-paper').locator('label', { hasText: label }),
   };
 }
 

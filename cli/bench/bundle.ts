@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * `bundle_gzip_kb`: the built renderer's size as shipped over the wire, gzip level 9, summed over
- * every file of dist/renderer (scripts, styles, the HTML, the validation worker, icons). Build
+ * every file of dist/renderer (scripts, styles, the HTML, the engine worker entry, icons). Build
  * first (`npm run build:renderer`). 1 KB = 1,024 bytes. Target ≤ 500 KB.
  */
 
@@ -14,7 +14,7 @@ export type BundleSize = {
   readonly totalKb: number;
   /** What the app loads at start: index.html and the scripts and styles it references. */
   readonly initialKb: number;
-  /** The Web Worker bundles (files named `*worker*`). */
+  /** The Web Worker entries (files named `*worker*`; the engine chunks they import are shared with the pages and counted there). */
   readonly workerKb: number;
   /** Per file, KB of gzip, largest first. */
   readonly files: readonly { readonly file: string; readonly kb: number }[];

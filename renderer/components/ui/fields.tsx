@@ -227,12 +227,14 @@ export function TextField(props: {
  * A labelled number input in the system locale (Intl formatting and parsing): the typed text is
  * committed on Enter or blur, Escape restores the committed value, Up/Down step by `step`.
  * Text that is not a number shows an error and commits nothing; values are clamped to
- * [minValue, maxValue].
+ * [minValue, maxValue]. Emptied text calls `onClear` (optional fields) or restores the value.
  */
 export function NumberField(props: {
   label: ReactNode;
   value: number | null;
   onChange: (value: number) => void;
+  /** Called when the text is emptied and committed (optional fields); without it, emptying restores the value. */
+  onClear?: () => void;
   unit?: string;
   minValue?: number;
   maxValue?: number;
@@ -258,10 +260,15 @@ export function NumberField(props: {
     Math.min(props.maxValue ?? Infinity, Math.max(props.minValue ?? -Infinity, x));
   const commit = () => {
     if (editing === null) return;
+    if (editing.trim() === '') {
+      setBad(false);
+      setEditing(null);
+      if (props.onClear && v !== null) props.onClear();
+      return;
+    }
     const parsed = parseLocaleNumber(editing);
-    if (editing.trim() === '' || Number.isNaN(parsed)) {
-      setBad(editing.trim() !== '');
-      if (editing.trim() === '') setEditing(null);
+    if (Number.isNaN(parsed)) {
+      setBad(true);
       return;
     }
     setBad(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, ProgressBar, Label } from 'react-aria-components';
+import { Checkbox, ProgressBar } from '../../components/ui';
 import { summarize, type ValidationSummary } from '../../../model/validation';
 import { formatNumber, formatSignificant } from '../../format/format';
 import { overallSummary, rowsToShow, type AccuracyRow, type AccuracySet } from './accuracyData';
@@ -123,6 +123,7 @@ export function AccuracyPage() {
   const run = useValidationRun();
   const [outsideOnly, setOutsideOnly] = useState(false);
   const sets = run.sets.filter((s): s is AccuracySet => s !== undefined);
+  const total = run.total ?? 3;
   return (
     <section className="panel accuracy-page" aria-labelledby="accuracy-title">
       <div className="panel-head">
@@ -136,21 +137,13 @@ export function AccuracyPage() {
       </p>
       {!run.done ? (
         <ProgressBar
-          className="acc-progress"
+          className="progress acc-progress"
+          label="Running the validation cases…"
           value={sets.length}
-          minValue={0}
-          maxValue={run.total ?? 3}
+          maxValue={total}
+          valueText={`${formatNumber(sets.length)} of ${formatNumber(total)} sets`}
           data-testid="acc-progress"
-        >
-          {({ percentage }) => (
-            <>
-              <Label>Running the validation cases…</Label>
-              <div className="acc-bar">
-                <div className="acc-fill" style={{ width: `${percentage ?? 0}%` }} />
-              </div>
-            </>
-          )}
-        </ProgressBar>
+        />
       ) : null}
       {run.error ? (
         <div className="error-box" role="alert">
@@ -205,10 +198,11 @@ export function AccuracyPage() {
               ) : null}
             </tbody>
           </table>
-          <Checkbox className="checkbox" isSelected={outsideOnly} onChange={setOutsideOnly}>
-            <span className="checkbox-box" aria-hidden="true">
-              {outsideOnly ? '✓' : ''}
-            </span>
+          <Checkbox
+            className="checkbox acc-outside-only"
+            isSelected={outsideOnly}
+            onChange={setOutsideOnly}
+          >
             Show only cases outside their tolerance
           </Checkbox>
           {sets.map((s) => (

@@ -1,32 +1,9 @@
-import { useMemo, useState } from 'react';
-import {
-  Button,
-  Cell,
-  Checkbox,
-  Column,
-  FieldError,
-  Form,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  NumberField,
-  Popover,
-  Row,
-  SearchField,
-  Select,
-  SelectValue,
-  Table,
-  TableBody,
-  TableHeader,
-  TextField,
-  type Key,
-  type Selection,
-} from 'react-aria-components';
+import { useId, useMemo, useState } from 'react';
+import { Button, Checkbox, SelectField, TextField } from '../../components/ui';
 import { isAllowedExternalUrl } from '../../../electron/contract';
 import { catalogKinds, type CatalogKind, type UserEntry } from '../../../model/catalog';
 import type { Source } from '../../../model/catalog/sourced';
-import { formatNumber } from '../../format/format';
+import { formatNumber, parseLocaleNumber } from '../../format/format';
 import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import {
@@ -58,7 +35,7 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** A labelled select over string options (React Aria Select). */
+/** A labelled native select over string options. */
 function Choice(props: {
   label: string;
   value: string;
@@ -68,29 +45,80 @@ function Choice(props: {
   error?: string | undefined;
 }) {
   return (
-    <Select
-      className="field"
-      selectedKey={props.value}
-      onSelectionChange={(k: Key | null) => k !== null && props.onChange(String(k))}
-      isInvalid={props.error !== undefined}
+    <SelectField
+      label={props.label}
+      value={props.value}
+      options={props.options}
+      onChange={props.onChange}
+      error={props.error}
+      selectClassName="select-button catalog-select"
       data-testid={props.testId}
-    >
-      <Label className="field-label">{props.label}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldError className="field-error">{props.error}</FieldError>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={props.options}>
-          {(o) => (
-            <ListBoxItem className="select-item" id={o.id} textValue={o.label}>
-              {o.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
+  );
+}
+
+/**
+ * A number of the entry form: typed in the system locale, committed on Enter or blur. Unlike
+ * the kit's NumberField it can be emptied (NaN in the draft = "keep the catalogued value");
+ * text that is not a number shows an error and commits nothing.
+ */
+function EntryNumberField(props: {
+  label: string;
+  unit: string;
+  value: number | undefined;
+  onChange: (n: number) => void;
+  error: string | undefined;
+  testId: string;
+}) {
+  const id = useId();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [bad, setBad] = useState(false);
+  const v = props.value;
+  const text = editing ?? (v !== undefined && Number.isFinite(v) ? formatNumber(v, 6) : '');
+  const commit = () => {
+    if (editing === null) return;
+    const n = editing.trim() === '' ? NaN : parseLocaleNumber(editing);
+    if (editing.trim() !== '' && Number.isNaN(n)) {
+      setBad(true);
+      return;
+    }
+    setBad(false);
+    setEditing(null);
+    if (!Object.is(n, v)) props.onChange(n);
+  };
+  const error = bad ? 'Enter a number (or leave it empty)' : props.error;
+  const errId = `${id}-err`;
+  return (
+    <div className="field" data-testid={props.testId}>
+      <label htmlFor={id} className="field-label">
+        {props.label} {props.unit ? <span className="unit">({props.unit})</span> : null}
+      </label>
+      <input
+        id={id}
+        className="field-input field-box"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId : undefined}
+        onChange={(e) => setEditing(e.currentTarget.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          else if (e.key === 'Escape' && editing !== null) {
+            e.stopPropagation();
+            setEditing(null);
+            setBad(false);
+          }
+        }}
+      />
+      {error ? (
+        <p id={errId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -218,8 +246,8 @@ function EntryForm(props: {
       !fields.some((f) => `fields.${f.name}` === i.field),
   );
   return (
-    <Form
-      validationBehavior="aria"
+    <form
+      noValidate
       className="catalog-form"
       aria-labelledby="catalog-form-title"
       data-testid="user-entry-form"
@@ -245,59 +273,40 @@ function EntryForm(props: {
           error={err('kind')}
         />
         <TextField
-          className="field"
+          label="Id (lower case)"
           value={draft.id}
           onChange={(v) => props.onChange({ ...draft, id: v })}
-          isInvalid={err('id') !== undefined}
+          error={err('id')}
           data-testid="entry-id"
-        >
-          <Label className="field-label">Id (lower case)</Label>
-          <Input className="field-input field-input-boxed" />
-          <FieldError className="field-error">{err('id')}</FieldError>
-        </TextField>
+        />
         <TextField
-          className="field"
+          label="Date of the source (YYYY-MM-DD)"
           value={draft.date}
           onChange={(v) => props.onChange({ ...draft, date: v })}
-          isInvalid={err('date') !== undefined}
+          error={err('date')}
           data-testid="entry-date"
-        >
-          <Label className="field-label">Date of the source (YYYY-MM-DD)</Label>
-          <Input className="field-input field-input-boxed" />
-          <FieldError className="field-error">{err('date')}</FieldError>
-        </TextField>
+        />
         <TextField
-          className="field"
+          label="Source (quote, datasheet)"
           value={draft.source}
           onChange={(v) => props.onChange({ ...draft, source: v })}
-          isInvalid={err('source') !== undefined}
+          error={err('source')}
           data-testid="entry-source"
-        >
-          <Label className="field-label">Source (quote, datasheet)</Label>
-          <Input className="field-input field-input-boxed" />
-          <FieldError className="field-error">{err('source')}</FieldError>
-        </TextField>
+        />
         {fields.map((f) => {
           const e = err(`fields.${f.name}`);
           const v = draft.fields[f.name];
           if (f.type === 'number') {
             return (
-              <NumberField
+              <EntryNumberField
                 key={f.name}
-                className="field"
-                value={typeof v === 'number' ? v : NaN}
+                label={f.name}
+                unit={f.unit ? unitText(f.unit) || 'fraction' : ''}
+                value={typeof v === 'number' ? v : undefined}
                 onChange={(n) => setField(f.name, n)}
-                isInvalid={e !== undefined}
-                formatOptions={{ maximumFractionDigits: 6 }}
-                data-testid={`entry-field-${f.name}`}
-              >
-                <Label className="field-label">
-                  {f.name}{' '}
-                  {f.unit ? <span className="unit">({unitText(f.unit) || 'fraction'})</span> : null}
-                </Label>
-                <Input className="field-input field-input-boxed" />
-                <FieldError className="field-error">{e}</FieldError>
-              </NumberField>
+                error={e}
+                testId={`entry-field-${f.name}`}
+              />
             );
           }
           if (f.type === 'enum') {
@@ -306,7 +315,11 @@ function EntryForm(props: {
                 key={f.name}
                 label={f.name}
                 value={typeof v === 'string' ? v : ''}
-                options={f.options.map((o) => ({ id: o, label: o }))}
+                options={[
+                  // Empty = not set: an override keeps the catalogued value.
+                  { id: '', label: '(not set)' },
+                  ...f.options.map((o) => ({ id: o, label: o })),
+                ]}
                 onChange={(o) => setField(f.name, o)}
                 testId={`entry-field-${f.name}`}
                 error={e}
@@ -316,16 +329,12 @@ function EntryForm(props: {
           return (
             <TextField
               key={f.name}
-              className="field"
+              label={f.name}
               value={typeof v === 'string' ? v : ''}
-              onChange={(s) => setField(f.name, s)}
-              isInvalid={e !== undefined}
+              onChange={(t) => setField(f.name, t)}
+              error={e}
               data-testid={`entry-field-${f.name}`}
-            >
-              <Label className="field-label">{f.name}</Label>
-              <Input className="field-input field-input-boxed" />
-              <FieldError className="field-error">{e}</FieldError>
-            </TextField>
+            />
           );
         })}
       </div>
@@ -351,7 +360,7 @@ function EntryForm(props: {
           Cancel
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
 
@@ -448,15 +457,14 @@ export function CatalogPage() {
           onChange={setScenarioId}
           testId="catalog-scenario"
         />
-        <SearchField
-          className="field"
+        <TextField
+          type="search"
+          label="Search"
           value={query}
           onChange={setQuery}
+          placeholder="e.g. h100 price"
           data-testid="catalog-search"
-        >
-          <Label className="field-label">Search</Label>
-          <Input className="field-input field-input-boxed" placeholder="e.g. h100 price" />
-        </SearchField>
+        />
         <Choice
           label="Kind"
           value={kind}
@@ -465,14 +473,11 @@ export function CatalogPage() {
           testId="catalog-kind"
         />
         <Checkbox
-          className="checkbox"
+          className="checkbox catalog-user-only"
           isSelected={userOnly}
           onChange={setUserOnly}
           data-testid="catalog-user-only"
         >
-          <span className="checkbox-box" aria-hidden="true">
-            {userOnly ? '✓' : ''}
-          </span>
           User entries only
         </Checkbox>
       </div>
@@ -499,45 +504,58 @@ export function CatalogPage() {
       ) : null}
       <div className="catalog-layout">
         <div className="catalog-table-wrap">
-          <Table
-            aria-label="Catalog entries"
-            className="catalog-table"
-            selectionMode="single"
-            selectionBehavior="replace"
-            disallowEmptySelection
-            selectedKeys={selected ? [selected] : []}
-            onSelectionChange={(keys: Selection) => {
-              if (keys === 'all') return;
-              const [k] = [...keys];
-              setSelected(k === undefined ? null : String(k));
-            }}
-            data-testid="catalog-table"
-          >
-            <TableHeader>
-              <Column isRowHeader>Name</Column>
-              <Column>Kind</Column>
-              <Column>Numbers</Column>
-              <Column>Origin</Column>
-            </TableHeader>
-            <TableBody items={shown} renderEmptyState={() => 'No entry matches the search.'}>
-              {(r) => (
-                <Row id={r.key} className="catalog-row">
-                  <Cell>
-                    {r.name}
-                    <div className="catalog-id">{r.id}</div>
-                  </Cell>
-                  <Cell>{KIND_LABELS[r.kind]}</Cell>
-                  <Cell>
-                    {formatNumber(r.numbers.length)}
-                    {r.numbers.some((x) => x.n.soft) ? ' (some soft)' : ''}
-                  </Cell>
-                  <Cell>
-                    {r.user ? <span className="badge badge-user">user</span> : 'built-in'}
-                  </Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
+          {/* A native table; a row is selected by the button in its name cell (one tab stop
+              per row, Enter or Space), or by a click anywhere on the row. */}
+          <table className="catalog-table" data-testid="catalog-table">
+            <caption className="visually-hidden">
+              Catalog entries; choose an entry&apos;s name to see its numbers and sources
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Numbers</th>
+                <th scope="col">Origin</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="catalog-note">
+                    No entry matches the search.
+                  </td>
+                </tr>
+              ) : null}
+              {shown.map((r) => {
+                const isSelected = r.key === selected;
+                return (
+                  <tr
+                    key={r.key}
+                    className={isSelected ? 'catalog-row catalog-row-selected' : 'catalog-row'}
+                    onClick={() => setSelected(r.key)}
+                  >
+                    <th scope="row">
+                      <button
+                        type="button"
+                        className="catalog-pick"
+                        aria-current={isSelected ? 'true' : undefined}
+                        onClick={() => setSelected(r.key)}
+                      >
+                        {r.name}
+                      </button>
+                      <div className="catalog-id">{r.id}</div>
+                    </th>
+                    <td>{KIND_LABELS[r.kind]}</td>
+                    <td>
+                      {formatNumber(r.numbers.length)}
+                      {r.numbers.some((x) => x.n.soft) ? ' (some soft)' : ''}
+                    </td>
+                    <td>{r.user ? <span className="badge badge-user">user</span> : 'built-in'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </div>
         <div className="catalog-side">
           {selectedRow ? (

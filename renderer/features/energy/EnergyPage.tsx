@@ -1,14 +1,5 @@
 import { useMemo } from 'react';
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
+import { Button, SelectField } from '../../components/ui';
 import { ACCELERATORS, ACCELERATOR_SOURCES } from '../../../model/catalog/accelerators';
 import type { Source } from '../../../model/catalog/sourced';
 import { SourcedValue } from '../../components/SourcedValue';
@@ -89,30 +80,14 @@ export function EnergyPage() {
             </Button>
           </div>
         </div>
-        <Select
-          className="field"
-          selectedKey={inputs.acceleratorId}
-          onSelectionChange={(key) => setField('acceleratorId', String(key))}
+        <SelectField
+          label="Accelerator"
+          value={inputs.acceleratorId}
+          options={ACCELERATORS.map((a) => ({ id: a.id, label: a.name }))}
+          onChange={(id) => setField('acceleratorId', id)}
+          description="Catalog entry; hover a figure below for its source."
           data-testid="accelerator"
-        >
-          <Label className="field-label">Accelerator</Label>
-          <Button className="select-button">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Text slot="description" className="field-description">
-            Catalog entry; hover a figure below for its source.
-          </Text>
-          <Popover className="select-popover">
-            <ListBox className="select-list">
-              {ACCELERATORS.map((a) => (
-                <ListBoxItem key={a.id} id={a.id} className="select-item" textValue={a.name}>
-                  {a.name}
-                </ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
+        />
         {result.ok ? (
           <dl className="spec-list" aria-label="Accelerator figures from the catalog">
             <div>

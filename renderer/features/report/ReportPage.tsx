@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { buildReport, comparisonCsv } from '../../../model/report';
 import type { AccuracyRow, ReportContent, ReportScenario } from '../../../model/report';
 import { useValidationRun, type ValidationRun } from '../accuracy/useValidationReport';
+import { Button, RadioGroup } from '../../components/ui';
 import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import { evaluateDrafts, type ScenarioEvaluation } from '../../workspace/evaluations';
@@ -203,16 +203,12 @@ export function ReportPage() {
         <RadioGroup
           className="report-paper"
           orientation="horizontal"
+          label="Paper"
           value={paper}
+          options={PAPERS}
           onChange={(v) => isPaper(v) && setPaper(v)}
-        >
-          <Label>Paper</Label>
-          {PAPERS.map((p) => (
-            <Radio key={p.id} value={p.id} className="report-radio">
-              {p.label}
-            </Radio>
-          ))}
-        </RadioGroup>
+          data-testid="report-paper"
+        />
         <div className="toolbar" role="group" aria-label="Export">
           <Button className="btn" isDisabled={!content || busy !== null} onPress={exports.pdf}>
             Export PDF
