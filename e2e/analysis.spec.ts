@@ -49,6 +49,14 @@ test('Sensitivity page: tornado, Monte Carlo with bands, calibration, no a11y vi
   await expect(ui.tornadoTable.getByTestId('tornado-row-electricity_price')).toBeVisible();
   await screenshot(page, 'analysis-tornado');
 
+  // The metric picker is a native select: another metric redraws the tornado for it.
+  const metric = page.getByRole('combobox', { name: 'Metric' });
+  await metric.selectOption({ label: 'Time to train' });
+  await expect(ui.tornado.locator('figcaption')).toContainText('Time to train');
+  await expect(ui.tornado.locator('.recharts-label')).toContainText('days');
+  await metric.selectOption({ label: 'TCO' });
+  await expect(ui.tornado.locator('figcaption')).toContainText('TCO');
+
   // A range of one's own: PUE up to 2.5; the table follows, and the ranges can be reset.
   await page.getByTestId('tornado-editor').locator('summary').click();
   await ui.set(page.getByTestId('tornado-high-pue').locator('input'), '2.5');
@@ -60,7 +68,7 @@ test('Sensitivity page: tornado, Monte Carlo with bands, calibration, no a11y vi
   // Monte Carlo in the worker: progress, then P10/P50/P90 with bands and the pairwise statements.
   // Draw the utilisation too (not uncertain by default): the editor stores the user's range.
   await page.getByTestId('mc-editor').locator('summary').click();
-  await page.getByRole('checkbox', { name: 'Draw Utilisation' }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'Draw Utilisation' }).check();
   await expect(page.getByRole('checkbox', { name: 'Draw Utilisation' })).toBeChecked();
   await ui.set(ui.draws, '200');
   await ui.set(ui.seed, '7');

@@ -37,9 +37,9 @@ test('design search: progress, cancel, results, open a found build as a scenario
   await s.gbps.fill('100, 200, 400, 800, 1600');
   for (const label of ['A100', 'MI300X', 'GB200']) {
     const box = s.check('search-accelerators', new RegExp(label));
-    if ((await box.count()) > 0 && !(await box.isChecked())) await box.check({ force: true });
+    if ((await box.count()) > 0 && !(await box.isChecked())) await box.check();
   }
-  await s.check('search-fabrics', 'Ethernet (TCP)').check({ force: true });
+  await s.check('search-fabrics', 'Ethernet (TCP)').check();
   await expect(s.count).toContainText('candidate builds');
   await s.run.click();
   await expect(s.progress).toBeVisible();
@@ -58,7 +58,7 @@ test('design search: progress, cancel, results, open a found build as a scenario
   // A small space, run to completion.
   await s.gpus.fill('512, 1024, 2048');
   await s.gbps.fill('400');
-  await s.check('search-fabrics', 'Ethernet (TCP)').uncheck({ force: true });
+  await s.check('search-fabrics', 'Ethernet (TCP)').uncheck();
   await s.run.click();
   await expect(s.results).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('search-summary')).toContainText('feasible');

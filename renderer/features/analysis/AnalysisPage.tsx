@@ -1,19 +1,11 @@
 import { useMemo, useState } from 'react';
 import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
-import {
   analysisInputs,
   IDENTITY_KNOBS,
   tornado,
   type TornadoResult,
 } from '../../../model/analysis';
+import { SelectField } from '../../components/ui';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
 import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
@@ -98,49 +90,23 @@ export function AnalysisPage() {
     <div className="page analysis-page" data-testid="analysis-page">
       <h2>Sensitivity and uncertainty</h2>
       <div className="an-controls">
-        <Select
-          className="field"
-          selectedKey={chosen.id}
-          onSelectionChange={(k) => setPickedId(String(k))}
+        <SelectField
+          label="Scenario"
+          value={chosen.id}
+          options={valid.map((e) => ({
+            id: e.id,
+            label: `${e.name}${e.id === baselineId ? ' (baseline)' : ''}`,
+          }))}
+          onChange={setPickedId}
           data-testid="an-scenario"
-        >
-          <Label className="field-label">Scenario</Label>
-          <Button className="select-button">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Popover className="select-popover">
-            <ListBox className="select-list">
-              {valid.map((e) => (
-                <ListBoxItem key={e.id} id={e.id} className="select-item" textValue={e.name}>
-                  {e.name}
-                  {e.id === baselineId ? ' (baseline)' : ''}
-                </ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
-        <Select
-          className="field"
-          selectedKey={metricId}
-          onSelectionChange={(k) => setPickedMetric(String(k))}
+        />
+        <SelectField
+          label="Metric"
+          value={metricId ?? ''}
+          options={choices.map((m) => ({ id: m.id, label: m.label }))}
+          onChange={setPickedMetric}
           data-testid="an-metric"
-        >
-          <Label className="field-label">Metric</Label>
-          <Button className="select-button">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Popover className="select-popover">
-            <ListBox className="select-list">
-              {choices.map((m) => (
-                <ListBoxItem key={m.id} id={m.id} className="select-item" textValue={m.label}>
-                  {m.label}
-                </ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
+        />
       </div>
       {chosenRecord ? (
         <p className="an-note" data-testid="an-calibrated">

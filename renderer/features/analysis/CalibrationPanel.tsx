@@ -1,21 +1,12 @@
 import { useState } from 'react';
 import {
-  Button,
-  FieldError,
-  Input,
-  Label,
-  Radio,
-  RadioGroup,
-  Text,
-  TextField,
-} from 'react-aria-components';
-import {
   calibrationSection,
   fitCalibration,
   type CalibrationMeasurement,
 } from '../../../model/analysis';
 import type { Scenario } from '../../../model/scenario';
 import { NumberInput } from '../../components/NumberInput';
+import { Button, RadioGroup, TextField } from '../../components/ui';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
 
@@ -69,22 +60,17 @@ export function CalibrationPanel(props: { readonly id: string; readonly scenario
           </p>
           <div className="an-controls">
             <RadioGroup
-              className="an-radio"
+              label="Measured"
               value={kind}
+              options={[
+                { id: 'step_time_s', label: 'Step time' },
+                { id: 'tokens_per_s', label: 'Tokens per second' },
+              ]}
               onChange={(k) => setKind(k as CalibrationMeasurement['kind'])}
               orientation="horizontal"
+              className="an-radio"
               data-testid="cal-kind"
-            >
-              <Label className="field-label">Measured</Label>
-              <div className="an-radio-options">
-                <Radio value="step_time_s" className="an-radio-item">
-                  Step time
-                </Radio>
-                <Radio value="tokens_per_s" className="an-radio-item">
-                  Tokens per second
-                </Radio>
-              </div>
-            </RadioGroup>
+            />
             <NumberInput
               label={kind === 'step_time_s' ? 'Measured step time' : 'Measured throughput'}
               unit={kind === 'step_time_s' ? 's' : 'tokens/s'}
@@ -95,26 +81,21 @@ export function CalibrationPanel(props: { readonly id: string; readonly scenario
               testId="cal-value"
             />
             <TextField
+              label="Source"
               className="field an-wide"
               value={source}
               onChange={setSource}
               isRequired
+              description="Run id, log or dashboard the number comes from."
               data-testid="cal-source"
-            >
-              <Label className="field-label">Source</Label>
-              <Input className="field-input an-text-input" />
-              <Text slot="description" className="field-description">
-                Run id, log or dashboard the number comes from.
-              </Text>
-              <FieldError className="field-error" />
-            </TextField>
-            <TextField className="field" value={date} onChange={setDate} data-testid="cal-date">
-              <Label className="field-label">Measured on</Label>
-              <Input className="field-input an-text-input" />
-              <Text slot="description" className="field-description">
-                YYYY-MM-DD
-              </Text>
-            </TextField>
+            />
+            <TextField
+              label="Measured on"
+              value={date}
+              onChange={setDate}
+              description="YYYY-MM-DD"
+              data-testid="cal-date"
+            />
             <div className="an-buttons">
               <Button className="btn btn-primary" onPress={onCalibrate} data-testid="cal-run">
                 Calibrate

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Label, ProgressBar } from 'react-aria-components';
 import {
   describeDistribution,
   pairwiseSentence,
@@ -10,6 +9,7 @@ import {
 import { metricRegistry } from '../../../model/metrics';
 import type { Scenario } from '../../../model/scenario';
 import { NumberInput } from '../../components/NumberInput';
+import { Button, Checkbox, ProgressBar } from '../../components/ui';
 import { formatMetric } from '../../components/metricFormat';
 import { formatMoney, formatNumber } from '../../format/format';
 import { bandRows, formatInputValue, KEY_METRICS, placeBands } from './analysisData';
@@ -172,24 +172,12 @@ export function MonteCarloPanel(props: {
       ) : null}
       {run.status === 'running' ? (
         <ProgressBar
-          className="an-progress"
+          className="progress an-progress"
+          label={`${formatNumber(run.done)} of ${formatNumber(run.total)} draws × ${formatNumber(props.scenarios.length)} scenarios`}
           value={run.done}
-          minValue={0}
           maxValue={run.total}
           data-testid="mc-progress"
-        >
-          {({ percentage }) => (
-            <>
-              <Label>
-                {formatNumber(run.done)} of {formatNumber(run.total)} draws ×{' '}
-                {formatNumber(props.scenarios.length)} scenarios
-              </Label>
-              <div className="an-bar">
-                <div className="an-fill" style={{ width: `${percentage ?? 0}%` }} />
-              </div>
-            </>
-          )}
-        </ProgressBar>
+        />
       ) : null}
       {run.status === 'cancelled' ? (
         <p className="an-muted" data-testid="mc-cancelled">
@@ -212,8 +200,12 @@ export function MonteCarloPanel(props: {
               : ''}
             .
           </p>
-          <Checkbox isSelected={all} onChange={setAll} className="an-check" data-testid="mc-all">
-            <span className="an-checkbox" aria-hidden="true" />
+          <Checkbox
+            isSelected={all}
+            onChange={setAll}
+            className="checkbox an-check"
+            data-testid="mc-all"
+          >
             Show every metric
           </Checkbox>
           <div className="an-scroll" role="region" aria-label="Percentiles per metric" tabIndex={0}>

@@ -1,5 +1,6 @@
-import { Button, Input, NumberField } from 'react-aria-components';
 import type { TornadoResult } from '../../../model/analysis';
+import { Button, NumberField } from '../../components/ui';
+import { fractionDigitsFor } from './analysisData';
 import { resetTornadoRanges, setTornadoRange, useTornadoRanges } from './tornadoRangesStore';
 
 /**
@@ -43,15 +44,14 @@ export function TornadoRangeEditor(props: { readonly t: TornadoResult }) {
                     <td key={side} className="num">
                       <NumberField
                         className="an-num"
+                        label={`${side === 'low' ? 'Low' : 'High'} end of ${b.label}`}
+                        hideLabel
                         value={b[side]}
                         onChange={(v) => save(side, v)}
                         isDisabled={b.base === 0}
-                        formatOptions={{ maximumSignificantDigits: 5 }}
-                        aria-label={`${side === 'low' ? 'Low' : 'High'} end of ${b.label}`}
+                        maximumFractionDigits={fractionDigitsFor(b[side], 5)}
                         data-testid={`tornado-${side}-${b.id}`}
-                      >
-                        <Input className="field-input an-text-input an-num-input" />
-                      </NumberField>
+                      />
                     </td>
                   ))}
                 </tr>

@@ -1,22 +1,13 @@
 import { useMemo } from 'react';
 import {
-  Button,
-  Checkbox,
-  Input,
-  ListBox,
-  ListBoxItem,
-  NumberField,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
-import {
   uncertaintyRows,
   type EngineKnobs,
   type UncertaintyRow,
   type UncertaintyShape,
 } from '../../../model/analysis';
 import type { Scenario } from '../../../model/scenario';
+import { Button, Checkbox, NumberField, SelectField } from '../../components/ui';
+import { fractionDigitsFor } from './analysisData';
 import { resetRanges, setRange, useRanges } from './rangesStore';
 
 const SHAPES: readonly { id: UncertaintyShape; label: string }[] = [
@@ -84,10 +75,9 @@ export function UncertaintyEditor(props: {
                   <Checkbox
                     isSelected={row.include}
                     onChange={(include) => save(row, { include })}
-                    className="an-check an-check-cell"
                     aria-label={`Draw ${row.label}`}
                   >
-                    <span className="an-checkbox" aria-hidden="true" />
+                    {null}
                   </Checkbox>
                 </td>
                 <th scope="row">
@@ -95,45 +85,27 @@ export function UncertaintyEditor(props: {
                   {row.unit ? <span className="an-unit"> ({row.unit})</span> : null}
                 </th>
                 <td>
-                  <Select
+                  <SelectField
                     className="an-shape"
-                    selectedKey={row.shape}
-                    onSelectionChange={(k) => save(row, { shape: k as UncertaintyShape })}
-                    aria-label={`Shape of ${row.label}`}
-                  >
-                    <Button className="select-button">
-                      <SelectValue />
-                      <span aria-hidden="true">▾</span>
-                    </Button>
-                    <Popover className="select-popover">
-                      <ListBox className="select-list">
-                        {SHAPES.map((s) => (
-                          <ListBoxItem
-                            key={s.id}
-                            id={s.id}
-                            className="select-item"
-                            textValue={s.label}
-                          >
-                            {s.label}
-                          </ListBoxItem>
-                        ))}
-                      </ListBox>
-                    </Popover>
-                  </Select>
+                    label={`Shape of ${row.label}`}
+                    hideLabel
+                    value={row.shape}
+                    options={SHAPES}
+                    onChange={(k) => save(row, { shape: k as UncertaintyShape })}
+                  />
                 </td>
                 {(['low', 'high'] as const).map((side) => (
                   <td key={side} className="num">
                     <NumberField
                       className="an-num"
+                      label={`${side === 'low' ? 'Low' : 'High'} end of ${row.label}`}
+                      hideLabel
                       value={row[side]}
                       minValue={row.min}
                       maxValue={row.max}
                       onChange={(v) => save(row, { [side]: v })}
-                      formatOptions={{ maximumSignificantDigits: 5 }}
-                      aria-label={`${side === 'low' ? 'Low' : 'High'} end of ${row.label}`}
-                    >
-                      <Input className="field-input an-text-input an-num-input" />
-                    </NumberField>
+                      maximumFractionDigits={fractionDigitsFor(row[side], 5)}
+                    />
                   </td>
                 ))}
                 <td className="an-basis">{row.basis}</td>

@@ -188,3 +188,15 @@ export function placeBands(rows: readonly PercentileSummary[]): PlacedBand[] {
       : { p10: r.p10, p50: r.p50, p90: r.p90, base: r.base, domain: bandDomain([r]), values: r };
   });
 }
+
+/**
+ * The fraction digits that show `value` to about `significant` significant digits (an editor
+ * shows 1.3, 0.000125 and 3,450,000 alike): never negative, at most 12; `significant - 1` for 0
+ * or a non-finite value.
+ */
+export function fractionDigitsFor(value: number, significant: number): number {
+  const s = Math.max(1, Math.round(significant));
+  if (!Number.isFinite(value) || value === 0) return Math.min(12, s - 1);
+  const magnitude = Math.floor(Math.log10(Math.abs(value)));
+  return Math.min(12, Math.max(0, s - 1 - magnitude));
+}

@@ -1,17 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Input,
-  Label,
-  ProgressBar,
-  Radio,
-  RadioGroup,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -31,6 +18,7 @@ import type {
   SearchSpace,
 } from '../../../model/search';
 import { NumberInput } from '../../components/NumberInput';
+import { Button, Checkbox, ProgressBar, RadioGroup, TextField } from '../../components/ui';
 import {
   formatMoneyCompact,
   formatNumber,
@@ -317,6 +305,7 @@ function FrontChart(props: {
   );
 }
 
+/** A group of checkboxes (a fieldset with its legend), the error tied to the group. */
 function CheckList<T extends string>(props: {
   readonly label: string;
   readonly items: readonly { id: T; label: string }[];
@@ -325,25 +314,36 @@ function CheckList<T extends string>(props: {
   readonly error: string | undefined;
   readonly testId: string;
 }) {
+  const errorId = useId();
+  const toggle = (id: T, on: boolean): void => {
+    const rest = props.value.filter((x) => x !== id);
+    props.onChange(on ? [...rest, id] : rest);
+  };
   return (
-    <CheckboxGroup
+    <fieldset
       className="search-checks"
-      value={[...props.value]}
-      onChange={(v) => props.onChange(v as T[])}
-      isInvalid={props.error !== undefined}
       data-testid={props.testId}
+      aria-describedby={props.error !== undefined ? errorId : undefined}
     >
-      <Label className="field-label">{props.label}</Label>
+      <legend className="field-label">{props.label}</legend>
       <div className="search-check-items">
         {props.items.map((it) => (
-          <Checkbox key={it.id} value={it.id} className="search-check">
-            <span className="search-box" aria-hidden="true" />
+          <Checkbox
+            key={it.id}
+            value={it.id}
+            isSelected={props.value.includes(it.id)}
+            onChange={(on) => toggle(it.id, on)}
+          >
             {it.label}
           </Checkbox>
         ))}
       </div>
-      <FieldError className="field-error">{props.error}</FieldError>
-    </CheckboxGroup>
+      {props.error !== undefined ? (
+        <p id={errorId} className="field-error">
+          {props.error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -357,18 +357,16 @@ function ListField(props: {
 }) {
   return (
     <TextField
-      className="field"
+      label={
+        <>
+          {props.label} <span className="unit">({props.unit}, comma-separated)</span>
+        </>
+      }
       value={props.value}
       onChange={props.onChange}
-      isInvalid={props.error !== undefined}
+      error={props.error}
       data-testid={props.testId}
-    >
-      <Label className="field-label">
-        {props.label} <span className="unit">({props.unit}, comma-separated)</span>
-      </Label>
-      <Input className="field-input field-input-boxed" />
-      <FieldError className="field-error">{props.error}</FieldError>
-    </TextField>
+    />
   );
 }
 
@@ -520,19 +518,12 @@ export function SearchPage() {
         <fieldset className="search-fieldset">
           <legend>Goal and constraints</legend>
           <RadioGroup
-            className="search-radios"
+            label="Goal"
             value={form.goal}
+            options={GOALS.map((g) => ({ id: g, label: GOAL_LABELS[g] }))}
             onChange={(v) => set('goal', v as SearchForm['goal'])}
             data-testid="search-goal"
-          >
-            <Label className="field-label">Goal</Label>
-            {GOALS.map((g) => (
-              <Radio key={g} value={g} className="search-radio">
-                <span className="search-dot" aria-hidden="true" />
-                {GOAL_LABELS[g]}
-              </Radio>
-            ))}
-          </RadioGroup>
+          />
           <div className="search-grid">
             <NumberInput
               label="Max time to train"
@@ -665,36 +656,24 @@ export function SearchPage() {
           >
             Cancel
           </Button>
-          <Text className="search-note" data-testid="search-count">
+          <span className="search-note" data-testid="search-count">
             {count === null
               ? 'Fix the lists to count the builds.'
               : `${formatNumber(count)} candidate builds on ${formatNumber(workerCount())} workers.`}
-          </Text>
+          </span>
         </div>
       </form>
 
       {running || run.status === 'cancelled' ? (
         <div className="search-progress-box">
           <ProgressBar
-            className="search-progress"
+            className="progress search-progress"
+            label={running ? 'Evaluating builds…' : 'Search cancelled'}
             value={progress?.done ?? 0}
-            minValue={0}
             maxValue={progress?.total ?? (run.status === 'running' ? run.total : 1)}
-            valueLabel={`${formatNumber(progress?.done ?? 0)} of ${formatNumber(progress?.total ?? (run.status === 'running' ? run.total : 0))} builds`}
+            valueText={`${formatNumber(progress?.done ?? 0)} of ${formatNumber(progress?.total ?? (run.status === 'running' ? run.total : 0))} builds`}
             data-testid="search-progress"
-          >
-            {({ percentage, valueText }) => (
-              <>
-                <div className="search-progress-head">
-                  <Label>{running ? 'Evaluating builds…' : 'Search cancelled'}</Label>
-                  <span>{valueText}</span>
-                </div>
-                <div className="search-bar">
-                  <div className="search-fill" style={{ width: `${percentage ?? 0}%` }} />
-                </div>
-              </>
-            )}
-          </ProgressBar>
+          />
           <p className="search-note" data-testid="search-progress-detail">
             Best so far:{' '}
             {progress?.bestObjective === null || progress === null

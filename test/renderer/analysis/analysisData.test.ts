@@ -9,6 +9,7 @@ import {
   bandRows,
   defaultMetric,
   formatInputValue,
+  fractionDigitsFor,
   KEY_METRICS,
   metricChoices,
   noEffectInputs,
@@ -96,5 +97,18 @@ describe('bandsFor', () => {
     expect(bandsFor(run, 's1', ib)).toBe(result.summaries[0]);
     expect(bandsFor(run, 's1', { ...ib })).toBeNull();
     expect(bandsFor(run, 's2', ib)).toBeNull();
+  });
+});
+
+describe('fractionDigitsFor', () => {
+  it('gives the fraction digits for about n significant digits', () => {
+    expect(fractionDigitsFor(1.3, 5)).toBe(4);
+    expect(fractionDigitsFor(0.000125, 5)).toBe(8);
+    expect(fractionDigitsFor(3_450_000, 5)).toBe(0);
+    expect(fractionDigitsFor(-12.5, 5)).toBe(3);
+    expect(fractionDigitsFor(99_999, 5)).toBe(0);
+    expect(fractionDigitsFor(0, 5)).toBe(4);
+    expect(fractionDigitsFor(Number.NaN, 3)).toBe(2);
+    expect(fractionDigitsFor(1e-20, 5)).toBe(12);
   });
 });
