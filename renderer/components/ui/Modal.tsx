@@ -27,11 +27,16 @@ export function Modal(props: {
     const d = ref.current;
     if (!d || !isOpen) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!d.open) d.showModal();
+    if (!d.open) {
+      // Environments without the modal API (jsdom in component tests) get a plain open dialog.
+      if (typeof d.showModal === 'function') d.showModal();
+      else d.setAttribute('open', '');
+    }
     // The platform focuses the first focusable element; `data-autofocus` picks another one.
     d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
-      if (d.open) d.close();
+      if (d.open && typeof d.close === 'function') d.close();
+      else d.removeAttribute('open');
       if (opener && opener.isConnected) opener.focus();
     };
   }, [isOpen]);
