@@ -196,9 +196,9 @@ test('no WCAG 2.1 A/AA violations on the scenario editor', async ({ page, consol
   void consoleErrors;
   await page.goto('/');
   await expect(page.getByTestId('summary-kpis')).toBeVisible();
-  // Open every section so all fields are checked.
+  // Open every section (a <details>; its <summary> toggles it) so all fields are checked.
   for (const s of ['storage', 'reliability', 'facility', 'finance']) {
-    await page.getByTestId(`section-${s}`).getByRole('button').first().click();
+    await page.getByTestId(`section-${s}`).locator('summary').click();
   }
   await expectNoA11yViolations(page);
   // Defaults say where they come from on hover.

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode } from 'react';
 
 export type TabItem = { readonly id: string; readonly label: ReactNode };
 
@@ -24,7 +24,6 @@ export function TabList(props: {
   /** Test id per tab, if wanted. */
   tabTestId?: (id: string) => string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
   const vertical = props.orientation === 'vertical';
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const ids = props.items.map((t) => t.id);
@@ -40,14 +39,10 @@ export function TabList(props: {
     e.preventDefault();
     const id = ids[to] as string;
     props.onSelect(id);
-    const el = ref.current?.querySelector<HTMLElement>(
-      `#${CSS.escape(tabIds(props.idPrefix, id).tabId)}`,
-    );
-    el?.focus();
+    document.getElementById(tabIds(props.idPrefix, id).tabId)?.focus();
   };
   return (
     <div
-      ref={ref}
       role="tablist"
       aria-label={props['aria-label']}
       aria-orientation={vertical ? 'vertical' : undefined}

@@ -1,18 +1,8 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  ToggleButton,
-  type Key,
-} from 'react-aria-components';
 import { getMetric, metricRegistry } from '../../../model/metrics';
 import { displayUnit, formatMetric, formatMetricNumber } from '../../components/metricFormat';
 import { UndoRedo } from '../../components/UndoRedo';
+import { Button, SelectField, ToggleButton } from '../../components/ui';
 import { formatPercent } from '../../format/format';
 import { useAppStore } from '../../store';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
@@ -325,29 +315,15 @@ function BuildSelect(props: {
   testId: string;
 }) {
   return (
-    <Select
+    <SelectField
       className="field cmp-build-select"
-      selectedKey={props.value}
-      onSelectionChange={(k: Key | null) => {
-        if (k !== null) props.onChange(String(k));
-      }}
+      selectClassName="select-button cmp-select"
+      label={props.label}
+      value={props.value}
+      options={props.evaluations.map((e) => ({ id: e.id, label: e.name || 'Unnamed' }))}
+      onChange={props.onChange}
       data-testid={props.testId}
-    >
-      <Label className="field-label">{props.label}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={props.evaluations}>
-          {(e) => (
-            <ListBoxItem id={e.id} className="select-item" textValue={e.name}>
-              {e.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { describeDefault } from '../../../model/scenario/defaultSources';
 import { displayUnit } from '../../components/metricFormat';
 import { formatNumber, parseLocaleNumber } from '../../format/format';
@@ -37,17 +36,6 @@ function clearDirty(e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }
 
 export function testIdOf(path: readonly string[]): string {
   return `field-${path.join('.')}`;
-}
-
-/** The label with its unit, as every field shows it. */
-function FieldLabel(props: { node: FieldNode; unit: string; isDefault: boolean }) {
-  return (
-    <Label className="field-label">
-      {props.node.label}
-      {props.unit ? <span className="unit"> ({props.unit})</span> : null}
-      {props.isDefault ? <DefaultBadge node={props.node} /> : null}
-    </Label>
-  );
 }
 
 /** "· default", with where the default comes from on hover (model/scenario/defaultSources). */
@@ -146,21 +134,14 @@ function FieldBody(props: FieldControlProps) {
 
   if (vk.type === 'boolean') {
     return (
-      <div className="field sc-field-check" data-testid={testId}>
-        <Checkbox
-          className="sc-check"
-          isSelected={shown === true}
-          onChange={(v) => commit(v)}
-          isInvalid={errorText !== undefined}
-        >
-          <span className="sc-check-box" aria-hidden="true">
-            {shown === true ? '✓' : ''}
-          </span>
-          {node.label}
-          {isDefault ? <DefaultBadge node={node} /> : null}
-        </Checkbox>
-        {errorText ? <p className="field-error">{errorText}</p> : null}
-      </div>
+      <BooleanNodeField
+        node={node}
+        isDefault={isDefault}
+        checked={shown === true}
+        testId={testId}
+        errorText={errorText}
+        commit={commit}
+      />
     );
   }
 
@@ -257,7 +238,7 @@ function NumberNodeField(props: {
     <div className="sc-number" data-testid={props.testId}>
       <div className="field">
         <FieldLabelFor htmlFor={id} node={node} unit={props.unit} isDefault={props.isDefault} />
-        <div className="field-group" data-disabled={isAuto || undefined}>
+        <div className="field-group">
           <input
             id={id}
             className="field-input"
@@ -304,7 +285,7 @@ function NumberNodeField(props: {
         ) : null}
       </div>
       {node.auto ? (
-        <label className="sc-check sc-auto" data-selected={isAuto || undefined}>
+        <label className="sc-check sc-auto">
           <input
             type="checkbox"
             className="visually-hidden sc-check-input"
@@ -321,7 +302,7 @@ function NumberNodeField(props: {
   );
 }
 
-/** The label of a native control, with its unit and default badge (as `FieldLabel`). */
+/** The label of a field, with its unit and default badge. */
 function FieldLabelFor(props: {
   htmlFor: string;
   node: FieldNode;
@@ -337,6 +318,48 @@ function FieldLabelFor(props: {
   );
 }
 
+/** An on/off field: a native checkbox (platform keyboard: Space toggles) with a drawn box. */
+function BooleanNodeField(props: {
+  node: FieldNode;
+  isDefault: boolean;
+  checked: boolean;
+  testId: string;
+  errorText: string | undefined;
+  commit: (v: unknown) => void;
+}) {
+  const id = useId();
+  const errId = `${id}-err`;
+  return (
+    <div className="field sc-field-check" data-testid={props.testId}>
+      <label className="sc-check" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          className="visually-hidden sc-check-input"
+          checked={props.checked}
+          aria-invalid={props.errorText !== undefined || undefined}
+          aria-describedby={props.errorText !== undefined ? errId : undefined}
+          onChange={(e) => props.commit(e.currentTarget.checked)}
+        />
+        <span className="sc-check-box" aria-hidden="true">
+          {props.checked ? '✓' : ''}
+        </span>
+        {props.node.label}
+        {props.isDefault ? <DefaultBadge node={props.node} /> : null}
+      </label>
+      {props.errorText !== undefined ? (
+        <p id={errId} className="field-error">
+          {props.errorText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A text field: the typed text is committed on Enter or blur (one undoable edit), Escape
+ * restores the committed text.
+ */
 function TextNodeField(props: {
   node: FieldNode;
   unit: string;
@@ -348,31 +371,47 @@ function TextNodeField(props: {
 }) {
   const [text, setText] = useState(props.shown);
   useEffect(() => setText(props.shown), [props.shown]);
+  const id = useId();
+  const errId = `${id}-err`;
   const commitText = () => {
     if (text !== props.shown) props.commit(text === '' && props.node.optional ? undefined : text);
   };
   return (
-    <TextField
-      className="field"
-      value={text}
-      onChange={setText}
-      onBlur={commitText}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commitText();
-      }}
-      isInvalid={props.errorText !== undefined}
-      data-testid={props.testId}
-    >
-      <FieldLabel node={props.node} unit={props.unit} isDefault={props.isDefault} />
-      <Input
-        className="field-input sc-text-input"
-        onInput={markDirty}
-        onBlur={clearDirty}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') clearDirty(e);
-        }}
-      />
-      <FieldError className="field-error">{props.errorText}</FieldError>
-    </TextField>
+    <div className="field" data-testid={props.testId}>
+      <FieldLabelFor htmlFor={id} node={props.node} unit={props.unit} isDefault={props.isDefault} />
+      <div className="field-group">
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          className="field-input sc-text-input"
+          value={text}
+          aria-invalid={props.errorText !== undefined || undefined}
+          aria-describedby={props.errorText !== undefined ? errId : undefined}
+          onChange={(e) => {
+            markDirty(e);
+            setText(e.currentTarget.value);
+          }}
+          onBlur={(e) => {
+            clearDirty(e);
+            commitText();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              clearDirty(e);
+              commitText();
+            } else if (e.key === 'Escape' && text !== props.shown) {
+              clearDirty(e);
+              setText(props.shown);
+            }
+          }}
+        />
+      </div>
+      {props.errorText !== undefined ? (
+        <p id={errId} className="field-error">
+          {props.errorText}
+        </p>
+      ) : null}
+    </div>
   );
 }

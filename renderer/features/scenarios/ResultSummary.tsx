@@ -1,4 +1,4 @@
-import { Button } from 'react-aria-components';
+import { Button } from '../../components/ui';
 import { getMetric } from '../../../model/metrics';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';

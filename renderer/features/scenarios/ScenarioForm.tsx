@@ -1,20 +1,6 @@
-import { memo, useCallback, useState } from 'react';
-import {
-  Button,
-  Disclosure,
-  DisclosurePanel,
-  Heading,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  TextArea,
-  TextField,
-  type Key,
-} from 'react-aria-components';
+import { memo, useCallback, useId, useState } from 'react';
 import { modelPresets, scenarioSchema } from '../../../model/scenario';
+import { Button, SelectField } from '../../components/ui';
 import { useAppStore } from '../../store';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { setScenarioField } from '../../workspace/workspace';
@@ -121,49 +107,50 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
           (p) => p === prefix || p.startsWith(`${prefix}.`),
         ).length;
         return (
-          <Disclosure
+          <details
             key={section.id}
             className="sc-section"
-            isExpanded={open[section.id] === true}
-            onExpandedChange={(v) => setOpen((o) => ({ ...o, [section.id]: v }))}
+            open={open[section.id] === true}
+            onToggle={(e) => {
+              const isOpen = e.currentTarget.open;
+              setOpen((o) => (o[section.id] === isOpen ? o : { ...o, [section.id]: isOpen }));
+            }}
             data-testid={`section-${section.id}`}
           >
-            <Heading level={3} className="sc-section-head">
-              <Button slot="trigger" className="sc-section-trigger">
+            <summary className="sc-section-trigger">
+              <h3 className="sc-section-head">
                 <span aria-hidden="true">{open[section.id] ? '▾' : '▸'}</span> {section.title}
-                {count > 0 ? (
-                  <span className="sc-badge-error">
-                    {count} {count === 1 ? 'problem' : 'problems'}
-                  </span>
-                ) : null}
-              </Button>
-            </Heading>
-            <DisclosurePanel className="sc-section-body">
-              {open[section.id] ? (
-                <>
-                  {section.id === 'workload' && isTraining ? (
-                    <PresetSelect
-                      value={typeof presetId === 'string' ? presetId : ''}
-                      onSelect={(pid) => {
-                        const p = modelPresets.find((x) => x.id === pid);
-                        if (!p) return;
-                        // One undoable edit: the model shape and the preset's global batch.
-                        apply((ws) =>
-                          setScenarioField(
-                            setScenarioField(ws, id, ['workload', 'model'], p.shape),
-                            id,
-                            ['workload', 'training', 'globalBatchSeqs'],
-                            p.globalBatchSeqs,
-                          ),
-                        );
-                      }}
-                    />
-                  ) : null}
-                  <NodeView node={node} ctx={ctx} depth={0} />
-                </>
+              </h3>
+              {count > 0 ? (
+                <span className="sc-badge-error">
+                  {count} {count === 1 ? 'problem' : 'problems'}
+                </span>
               ) : null}
-            </DisclosurePanel>
-          </Disclosure>
+            </summary>
+            {open[section.id] ? (
+              <div className="sc-section-body">
+                {section.id === 'workload' && isTraining ? (
+                  <PresetSelect
+                    value={typeof presetId === 'string' ? presetId : ''}
+                    onSelect={(pid) => {
+                      const p = modelPresets.find((x) => x.id === pid);
+                      if (!p) return;
+                      // One undoable edit: the model shape and the preset's global batch.
+                      apply((ws) =>
+                        setScenarioField(
+                          setScenarioField(ws, id, ['workload', 'model'], p.shape),
+                          id,
+                          ['workload', 'training', 'globalBatchSeqs'],
+                          p.globalBatchSeqs,
+                        ),
+                      );
+                    }}
+                  />
+                ) : null}
+                <NodeView node={node} ctx={ctx} depth={0} />
+              </div>
+            ) : null}
+          </details>
         );
       })}
     </div>
@@ -177,67 +164,67 @@ export function unplacedIssues(
   return issues.filter((i) => !FIELD_PATHS.has(i.path));
 }
 
+/**
+ * The scenario's description (a text area): committed on blur (one undoable edit), Escape
+ * restores the committed text. While typing, `data-dirty` keeps Ctrl+Z the field's own.
+ */
 function DescriptionField(props: { value: string; onCommit: (v: string) => void }) {
   const [text, setText] = useState(props.value);
   const [seen, setSeen] = useState(props.value);
+  const inputId = useId();
   if (seen !== props.value) {
     setSeen(props.value);
     setText(props.value);
   }
   return (
-    <TextField
-      className="field sc-description"
-      value={text}
-      onChange={setText}
-      onBlur={() => {
-        if (text !== props.value) props.onCommit(text);
-      }}
-      data-testid="field-description"
-    >
-      <Label className="field-label">Description</Label>
-      <TextArea
-        className="field-input sc-textarea"
+    <div className="field sc-description" data-testid="field-description">
+      <label htmlFor={inputId} className="field-label">
+        Description
+      </label>
+      <textarea
+        id={inputId}
+        className="field-textarea sc-textarea"
         rows={2}
-        onInput={(e) => {
+        value={text}
+        onChange={(e) => {
           e.currentTarget.dataset.dirty = 'true';
+          setText(e.currentTarget.value);
         }}
         onBlur={(e) => {
           delete e.currentTarget.dataset.dirty;
+          if (text !== props.value) props.onCommit(text);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && text !== props.value) {
+            delete e.currentTarget.dataset.dirty;
+            setText(props.value);
+          }
         }}
       />
-    </TextField>
+    </div>
   );
 }
 
+/** "Custom shape" stands for a model shape that no preset filled. */
+const CUSTOM_SHAPE = '';
+
 function PresetSelect(props: { value: string; onSelect: (id: string) => void }) {
+  const known = modelPresets.some((p) => p.id === props.value);
   return (
-    <Select
+    <SelectField
       className="field sc-preset"
-      selectedKey={props.value || null}
-      onSelectionChange={(k: Key | null) => {
-        if (k !== null) props.onSelect(String(k));
+      selectClassName="select-button field-select"
+      label="Model preset (fills the model shape)"
+      value={known ? props.value : CUSTOM_SHAPE}
+      options={[
+        { id: CUSTOM_SHAPE, label: 'Custom shape', isDisabled: true },
+        ...modelPresets.map((p) => ({ id: p.id, label: `${p.label} (${p.date})` })),
+      ]}
+      onChange={(pid) => {
+        if (pid !== CUSTOM_SHAPE) props.onSelect(pid);
       }}
       data-testid="model-preset"
-    >
-      <Label className="field-label">Model preset (fills the model shape)</Label>
-      <Button className="select-button">
-        <SelectValue>
-          {({ isPlaceholder, defaultChildren }) =>
-            isPlaceholder ? 'Custom shape' : defaultChildren
-          }
-        </SelectValue>
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={modelPresets}>
-          {(p) => (
-            <ListBoxItem id={p.id} className="select-item" textValue={p.label}>
-              {p.label} <span className="unit">({p.date})</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
   );
 }
 

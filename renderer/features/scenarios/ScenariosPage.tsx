@@ -1,28 +1,7 @@
-import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Input,
-  Label,
-  Menu,
-  MenuItem,
-  MenuSection,
-  MenuTrigger,
-  Modal,
-  ModalOverlay,
-  Popover,
-  Header,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
-  TextField,
-  type Key,
-} from 'react-aria-components';
+import { useId, useState } from 'react';
 import { modelPresets } from '../../../model/scenario';
 import { UndoRedo } from '../../components/UndoRedo';
+import { Button, MenuButton, Modal, TabList, TabPanel } from '../../components/ui';
 import { useAppStore } from '../../store';
 import { SCENARIO_TEMPLATES, getTemplate } from '../../workspace/templates';
 import { addScenario, MAX_SCENARIOS, structuredCloneJson } from '../../workspace/workspace';
@@ -82,50 +61,50 @@ export function ScenariosPage() {
       {evaluations.length === 0 ? (
         <p className="panel">No scenario is open. Add one from a template or a model preset.</p>
       ) : (
-        <Tabs
-          className="sc-tabs"
-          selectedKey={active?.id ?? ''}
-          onSelectionChange={(k: Key) => setActive(String(k))}
-        >
+        <div className="sc-tabs">
           <TabList
+            idPrefix="scenario"
             className="sc-tablist"
+            tabClassName="sc-tab"
             aria-label="Open scenarios"
-            items={evaluations}
-            dependencies={[baselineId]}
-          >
-            {(e) => (
-              <Tab id={e.id} className="sc-tab">
-                <span className="sc-tab-name" title={e.name}>
-                  {e.name || 'Unnamed'}
-                </span>
-                {e.id === baselineId ? <span className="sc-tag">baseline</span> : null}
-                {e.issues.length || e.error ? (
-                  <span className="sc-tag sc-tag-error">
-                    {e.issues.length || 1} <span className="visually-hidden">problems</span>
-                    <span aria-hidden="true">!</span>
+            selectedId={active?.id ?? ''}
+            onSelect={setActive}
+            items={evaluations.map((e) => ({
+              id: e.id,
+              label: (
+                <>
+                  <span className="sc-tab-name" title={e.name}>
+                    {e.name || 'Unnamed'}
                   </span>
-                ) : null}
-              </Tab>
-            )}
-          </TabList>
-          {evaluations.map((e) => (
-            <TabPanel key={e.id} id={e.id} className="sc-panel">
+                  {e.id === baselineId ? <span className="sc-tag">baseline</span> : null}
+                  {e.issues.length || e.error ? (
+                    <span className="sc-tag sc-tag-error">
+                      {e.issues.length || 1} <span className="visually-hidden">problems</span>
+                      <span aria-hidden="true">!</span>
+                    </span>
+                  ) : null}
+                </>
+              ),
+            }))}
+          />
+          {active ? (
+            <TabPanel idPrefix="scenario" id={active.id} className="sc-panel">
               <div className="sc-layout">
-                <section className="panel sc-editor" aria-label={`Inputs of ${e.name}`}>
-                  <ScenarioForm key={e.id} evaluation={e} />
+                <section className="panel sc-editor" aria-label={`Inputs of ${active.name}`}>
+                  <ScenarioForm key={active.id} evaluation={active} />
                 </section>
                 <ResultSummary
-                  evaluation={e}
+                  evaluation={active}
                   currency={
-                    typeof getIn(e.draft.doc, ['finance', 'currency']) === 'string'
-                      ? String(getIn(e.draft.doc, ['finance', 'currency']))
+                    typeof getIn(active.draft.doc, ['finance', 'currency']) === 'string'
+                      ? String(getIn(active.draft.doc, ['finance', 'currency']))
                       : 'USD'
                   }
                 />
               </div>
             </TabPanel>
-          ))}
-        </Tabs>
+          ) : null}
+        </div>
       )}
     </div>
   );
@@ -136,47 +115,35 @@ function AddMenu(props: { disabled: boolean }) {
   const apply = useAppStore((s) => s.apply);
   const setActive = useAppStore((s) => s.setActive);
   return (
-    <MenuTrigger>
-      <Button className="btn sc-btn-primary" isDisabled={props.disabled}>
-        Add scenario ▾
-      </Button>
-      <Popover className="select-popover sc-menu-popover">
-        <Menu
-          className="select-list"
-          aria-label="Add a scenario"
-          onAction={(key: Key) => {
-            const k = String(key);
-            if (k.startsWith('template:')) {
-              addFromTemplate(k.slice('template:'.length));
-            } else if (k.startsWith('preset:')) {
-              presetCounter += 1;
-              const id = `p${presetCounter}`;
-              apply((ws) => addScenario(ws, id, presetScenarioDoc(k.slice('preset:'.length))));
-              if (useAppStore.getState().history.present.scenarios.some((s) => s.id === id)) {
-                setActive(id);
-              }
-            }
-          }}
-        >
-          <MenuSection>
-            <Header className="sc-menu-header">From a template</Header>
-            {SCENARIO_TEMPLATES.map((t) => (
-              <MenuItem key={t.id} id={`template:${t.id}`} className="select-item">
-                {t.label}
-              </MenuItem>
-            ))}
-          </MenuSection>
-          <MenuSection>
-            <Header className="sc-menu-header">Pre-train a model preset</Header>
-            {modelPresets.map((p) => (
-              <MenuItem key={p.id} id={`preset:${p.id}`} className="select-item">
-                {p.label}
-              </MenuItem>
-            ))}
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <MenuButton
+      label="Add scenario ▾"
+      menuLabel="Add a scenario"
+      className="btn sc-btn-primary"
+      menuClassName="sc-add-menu"
+      isDisabled={props.disabled}
+      sections={[
+        {
+          title: 'From a template',
+          items: SCENARIO_TEMPLATES.map((t) => ({ id: `template:${t.id}`, label: t.label })),
+        },
+        {
+          title: 'Pre-train a model preset',
+          items: modelPresets.map((p) => ({ id: `preset:${p.id}`, label: p.label })),
+        },
+      ]}
+      onAction={(k) => {
+        if (k.startsWith('template:')) {
+          addFromTemplate(k.slice('template:'.length));
+        } else if (k.startsWith('preset:')) {
+          presetCounter += 1;
+          const id = `p${presetCounter}`;
+          apply((ws) => addScenario(ws, id, presetScenarioDoc(k.slice('preset:'.length))));
+          if (useAppStore.getState().history.present.scenarios.some((s) => s.id === id)) {
+            setActive(id);
+          }
+        }
+      }}
+    />
   );
 }
 
@@ -221,70 +188,88 @@ function ScenarioActions(props: { id: string; name: string }) {
   );
 }
 
+/**
+ * The scenario's name: committed on Enter or blur (one undoable edit), Escape restores it. While
+ * typing, the input carries `data-dirty` so Ctrl+Z stays the field's own (features/help).
+ */
 function RenameField(props: { id: string; name: string }) {
   const rename = useAppStore((s) => s.rename);
   const [text, setText] = useState(props.name);
+  const inputId = useId();
   const commit = () => {
     if (text !== props.name) rename(props.id, text);
   };
   return (
-    <TextField
-      className="sc-rename"
-      value={text}
-      onChange={setText}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      data-testid="scenario-name"
-    >
-      <Label className="visually-hidden">Scenario name</Label>
-      <Input
+    <div className="sc-rename" data-testid="scenario-name">
+      <label htmlFor={inputId} className="visually-hidden">
+        Scenario name
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        autoComplete="off"
         className="field-input sc-rename-input"
-        onInput={(e) => {
+        value={text}
+        onChange={(e) => {
           e.currentTarget.dataset.dirty = 'true';
+          setText(e.currentTarget.value);
         }}
         onBlur={(e) => {
           delete e.currentTarget.dataset.dirty;
+          commit();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            delete e.currentTarget.dataset.dirty;
+            commit();
+          } else if (e.key === 'Escape' && text !== props.name) {
+            delete e.currentTarget.dataset.dirty;
+            setText(props.name);
+          }
         }}
       />
-    </TextField>
+    </div>
   );
 }
 
 function DeleteButton(props: { id: string; name: string }) {
   const remove = useAppStore((s) => s.remove);
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
   return (
-    <DialogTrigger>
-      <Button className="btn sc-btn-danger">Delete…</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal sc-modal">
-          <Dialog className="sc-dialog" role="alertdialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="sc-dialog-title">
-                  Delete “{props.name}”?
-                </Heading>
-                <p>The scenario is closed. You can bring it back with Undo (Ctrl+Z).</p>
-                <div className="toolbar sc-dialog-actions">
-                  <Button className="btn" onPress={close} autoFocus>
-                    Cancel
-                  </Button>
-                  <Button
-                    className="btn sc-btn-danger"
-                    onPress={() => {
-                      remove(props.id);
-                      close();
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <Button className="btn sc-btn-danger" onPress={() => setOpen(true)}>
+        Delete…
+      </Button>
+      <Modal
+        isOpen={open}
+        onOpenChange={setOpen}
+        isDismissable
+        role="alertdialog"
+        aria-labelledby={titleId}
+        className="sc-modal"
+      >
+        <div className="sc-dialog">
+          <h2 id={titleId} className="sc-dialog-title">
+            Delete “{props.name}”?
+          </h2>
+          <p>The scenario is closed. You can bring it back with Undo (Ctrl+Z).</p>
+          <div className="toolbar sc-dialog-actions">
+            <Button className="btn" onPress={() => setOpen(false)} data-autofocus>
+              Cancel
+            </Button>
+            <Button
+              className="btn sc-btn-danger"
+              onPress={() => {
+                remove(props.id);
+                setOpen(false);
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </>
   );
 }

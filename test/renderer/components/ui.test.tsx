@@ -11,11 +11,6 @@ import {
   TooltipButton,
 } from '../../../renderer/components/ui';
 
-// jsdom has no CSS.escape (the tab list finds the tab to focus with it).
-if (typeof globalThis.CSS === 'undefined' || typeof globalThis.CSS.escape !== 'function') {
-  (globalThis as { CSS?: unknown }).CSS = { escape: (s: string) => s.replace(/["\\:]/g, '\\$&') };
-}
-
 afterEach(cleanup);
 
 function TabsHarness() {

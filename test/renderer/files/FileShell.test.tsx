@@ -11,11 +11,6 @@ import { useAppStore } from '../../../renderer/store';
 import { selectDirty } from '../../../renderer/store/fileSlice';
 import { fakeApi } from './fakeApi';
 
-// jsdom has no CSS.escape (React Aria's modal reads a <meta> with it).
-if (typeof globalThis.CSS === 'undefined') {
-  (globalThis as { CSS?: unknown }).CSS = { escape: (s: string) => s.replace(/["\\]/g, '\\$&') };
-}
-
 const initial = useAppStore.getState();
 
 beforeEach(() => {
