@@ -208,6 +208,13 @@ test('no WCAG 2.1 A/AA violations on the scenario editor', async ({ page, consol
     /Default source: .*Uptime Institute.*planning estimate/,
   );
   await badge.hover();
+  // Keyboard users see the same text while the field has focus.
+  const utilisation = page.getByTestId('field-finance.utilization');
+  const source = utilisation.locator('xpath=..').getByTestId('default-source');
+  await expect(source).toBeHidden();
+  await utilisation.locator('input').first().focus();
+  await expect(source).toBeVisible();
+  await expect(source).toContainText('Uptime Institute');
   const width = await page.evaluate(() => [
     document.documentElement.scrollWidth,
     document.documentElement.clientWidth,

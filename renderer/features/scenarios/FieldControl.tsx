@@ -51,10 +51,19 @@ function DefaultBadge(props: { node: FieldNode }) {
 }
 
 export function FieldControl(props: FieldControlProps) {
+  const n = props.node;
+  const isDefault = props.value === undefined && n.hasDefault;
   return (
     <div className="sc-field-wrap">
       <FieldBody {...props} />
       {props.hint ? <div className="field-description sc-hint">{props.hint}</div> : null}
+      {isDefault ? (
+        // The hover title's text, shown while the field has keyboard focus (keyboard users
+        // never see a title tooltip).
+        <div className="field-description sc-default-source" data-testid="default-source">
+          {describeDefault(n.path.join('.'), n.defaultValue) ?? 'Default value of the schema.'}
+        </div>
+      ) : null}
     </div>
   );
 }
