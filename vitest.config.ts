@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { engineWorkerChunk } from './vite.worker-chunk';
+import { engineWorkerChunk } from './vite.worker-chunk.ts';
 
 export default defineConfig({
   // Resolves `virtual:engine-worker-url` (imported by renderer/worker/protocol.ts).
