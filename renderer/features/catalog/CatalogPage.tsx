@@ -1,9 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import { Button, Checkbox, SelectField, TextField } from '../../components/ui';
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, NumberField, SelectField, TextField } from '../../components/ui';
 import { isAllowedExternalUrl } from '../../../electron/contract';
 import { catalogKinds, type CatalogKind, type UserEntry } from '../../../model/catalog';
 import type { Source } from '../../../model/catalog/sourced';
-import { formatNumber, parseLocaleNumber } from '../../format/format';
+import { formatNumber } from '../../format/format';
 import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import {
@@ -54,71 +54,6 @@ function Choice(props: {
       selectClassName="select-button catalog-select"
       data-testid={props.testId}
     />
-  );
-}
-
-/**
- * A number of the entry form: typed in the system locale, committed on Enter or blur. Unlike
- * the kit's NumberField it can be emptied (NaN in the draft = "keep the catalogued value");
- * text that is not a number shows an error and commits nothing.
- */
-function EntryNumberField(props: {
-  label: string;
-  unit: string;
-  value: number | undefined;
-  onChange: (n: number) => void;
-  error: string | undefined;
-  testId: string;
-}) {
-  const id = useId();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [bad, setBad] = useState(false);
-  const v = props.value;
-  const text = editing ?? (v !== undefined && Number.isFinite(v) ? formatNumber(v, 6) : '');
-  const commit = () => {
-    if (editing === null) return;
-    const n = editing.trim() === '' ? NaN : parseLocaleNumber(editing);
-    if (editing.trim() !== '' && Number.isNaN(n)) {
-      setBad(true);
-      return;
-    }
-    setBad(false);
-    setEditing(null);
-    if (!Object.is(n, v)) props.onChange(n);
-  };
-  const error = bad ? 'Enter a number (or leave it empty)' : props.error;
-  const errId = `${id}-err`;
-  return (
-    <div className="field" data-testid={props.testId}>
-      <label htmlFor={id} className="field-label">
-        {props.label} {props.unit ? <span className="unit">({props.unit})</span> : null}
-      </label>
-      <input
-        id={id}
-        className="field-input field-box"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        value={text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errId : undefined}
-        onChange={(e) => setEditing(e.currentTarget.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-          else if (e.key === 'Escape' && editing !== null) {
-            e.stopPropagation();
-            setEditing(null);
-            setBad(false);
-          }
-        }}
-      />
-      {error ? (
-        <p id={errId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -298,14 +233,16 @@ function EntryForm(props: {
           const v = draft.fields[f.name];
           if (f.type === 'number') {
             return (
-              <EntryNumberField
+              <NumberField
                 key={f.name}
                 label={f.name}
                 unit={f.unit ? unitText(f.unit) || 'fraction' : ''}
-                value={typeof v === 'number' ? v : undefined}
+                value={typeof v === 'number' && Number.isFinite(v) ? v : null}
                 onChange={(n) => setField(f.name, n)}
+                // Emptied: keep the catalogued value (the form drops NaN fields).
+                onClear={() => setField(f.name, NaN)}
                 error={e}
-                testId={`entry-field-${f.name}`}
+                data-testid={`entry-field-${f.name}`}
               />
             );
           }
