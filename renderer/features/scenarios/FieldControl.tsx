@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { describeDefault } from '../../../model/scenario/defaultSources';
 import { displayUnit } from '../../components/metricFormat';
 import { formatNumber, parseLocaleNumber } from '../../format/format';
@@ -32,6 +32,45 @@ function markDirty(e: { currentTarget: HTMLInputElement | HTMLTextAreaElement })
 }
 function clearDirty(e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) {
   delete e.currentTarget.dataset.dirty;
+}
+
+type InputEvent = { currentTarget: HTMLInputElement };
+
+/**
+ * The typed text of one field until it is committed: `value` shows the draft or, with none, the
+ * committed text; Enter or blur hands a changed draft to `commit` (one undoable edit); Escape
+ * drops the draft. The input is marked dirty while a draft exists (see the module comment).
+ */
+function useDraft(committed: string, commit: (draft: string) => void) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const finish = () => {
+    if (draft === null) return;
+    setDraft(null);
+    if (draft !== committed) commit(draft);
+  };
+  return {
+    draft,
+    input: {
+      value: draft ?? committed,
+      onChange: (e: InputEvent) => {
+        markDirty(e);
+        setDraft(e.currentTarget.value);
+      },
+      onBlur: (e: InputEvent) => {
+        clearDirty(e);
+        finish();
+      },
+      onKeyDown: (e: InputEvent & { key: string }) => {
+        if (e.key === 'Enter') {
+          clearDirty(e);
+          finish();
+        } else if (e.key === 'Escape' && draft !== null) {
+          clearDirty(e);
+          setDraft(null);
+        }
+      },
+    },
+  };
 }
 
 export function testIdOf(path: readonly string[]): string {
@@ -226,23 +265,18 @@ function NumberNodeField(props: {
   const min = vk.type === 'number' ? vk.min : null;
   const id = useId();
   const errId = `${id}-err`;
-  // The text being typed (null: show the committed value, formatted in the system locale).
-  const [editing, setEditing] = useState<string | null>(null);
   const formatted = Number.isFinite(num) ? formatNumber(num, int ? 0 : 6) : '';
-  const text = editing ?? formatted;
   // Commit the typed text as one undoable edit: a number, or empty (null/default). Text that is
   // not a number in the locale goes back to the committed value (nothing is committed).
-  const commitText = () => {
-    if (editing === null) return;
-    setEditing(null);
-    if (editing.trim() === '') {
+  const { draft, input } = useDraft(formatted, (text) => {
+    if (text.trim() === '') {
       if (Number.isFinite(num)) props.commit(node.nullable ? null : undefined);
       return;
     }
-    const v = parseLocaleNumber(editing);
+    const v = parseLocaleNumber(text);
     if (Number.isNaN(v) || v === num) return;
     props.commit(int ? Math.round(v) : v);
-  };
+  });
   return (
     <div className="sc-number" data-testid={props.testId}>
       <div className="field">
@@ -255,26 +289,13 @@ function NumberNodeField(props: {
             inputMode={int ? 'numeric' : 'decimal'}
             autoComplete="off"
             disabled={isAuto}
-            value={text}
             placeholder={isAuto ? 'auto' : shown === null ? 'none (default)' : ''}
             aria-invalid={props.errorText !== undefined || undefined}
             aria-describedby={props.errorText !== undefined ? errId : undefined}
-            onChange={(e) => {
-              markDirty(e);
-              setEditing(e.currentTarget.value);
-            }}
-            onBlur={(e) => {
-              clearDirty(e);
-              commitText();
-            }}
+            {...input}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                clearDirty(e);
-                commitText();
-              } else if (e.key === 'Escape' && editing !== null) {
-                clearDirty(e);
-                setEditing(null);
-              } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && editing === null) {
+              input.onKeyDown(e);
+              if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && draft === null) {
                 // Step by one unit, as a spin button does (integers; decimals by 1 as well).
                 if (!Number.isFinite(num)) return;
                 e.preventDefault();
@@ -378,13 +399,11 @@ function TextNodeField(props: {
   errorText: string | undefined;
   commit: (v: unknown) => void;
 }) {
-  const [text, setText] = useState(props.shown);
-  useEffect(() => setText(props.shown), [props.shown]);
   const id = useId();
   const errId = `${id}-err`;
-  const commitText = () => {
-    if (text !== props.shown) props.commit(text === '' && props.node.optional ? undefined : text);
-  };
+  const { input } = useDraft(props.shown, (text) =>
+    props.commit(text === '' && props.node.optional ? undefined : text),
+  );
   return (
     <div className="field" data-testid={props.testId}>
       <FieldLabelFor htmlFor={id} node={props.node} unit={props.unit} isDefault={props.isDefault} />
@@ -394,26 +413,9 @@ function TextNodeField(props: {
           type="text"
           autoComplete="off"
           className="field-input sc-text-input"
-          value={text}
           aria-invalid={props.errorText !== undefined || undefined}
           aria-describedby={props.errorText !== undefined ? errId : undefined}
-          onChange={(e) => {
-            markDirty(e);
-            setText(e.currentTarget.value);
-          }}
-          onBlur={(e) => {
-            clearDirty(e);
-            commitText();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              clearDirty(e);
-              commitText();
-            } else if (e.key === 'Escape' && text !== props.shown) {
-              clearDirty(e);
-              setText(props.shown);
-            }
-          }}
+          {...input}
         />
       </div>
       {props.errorText !== undefined ? (
