@@ -111,17 +111,7 @@ describe('serving properties', () => {
     // The mean step crosses the 8,192-token budget between these two concurrencies; rounding its
     // passes up to whole steps made throughput fall 3.4 % there.
     const c = {
-      model: {
-        paramsTotal: 8.03e9,
-        layers: 32,
-        hidden: 4096,
-        heads: 32,
-        kvHeads: 8,
-        ffnHidden: 14336,
-        vocab: 128256,
-        ffnType: 'swiglu',
-        moe: null,
-      },
+      model: LLAMA3_8B,
       precision: 'bf16',
       kvCachePrecision: null,
       inputTokens: 138,
