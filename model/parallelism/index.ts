@@ -8,6 +8,11 @@ export {
   p2pS,
   allToAllS,
   bubbleFraction,
+  ncclRingLatencyS,
+  gradBucketParams,
+  NCCL_RING_BASE_S,
+  NCCL_RING_INTRA_STEP_S,
+  NCCL_RING_NET_STEP_S,
   SCALE_UP_EFFICIENCY,
   SCALE_OUT_EFFICIENCY,
 } from './network';

@@ -170,6 +170,48 @@ export function flatAllGatherS(net: NetworkConstants, g: GroupSpan, bytes: numbe
   return ((n - 1) * bytes) / (n * outBw(net, g.domains)) + steps * net.outAlphaS;
 }
 
+/**
+ * NCCL's own latency model for ring collectives on the Simple protocol (the one it picks for
+ * the multi-megabyte buckets of data-parallel reductions), from its tuning table
+ * (NVIDIA/nccl `src/graph/tuning.cc`, `baseLat` and `hwLat`, NCCL 2.18–2.2x): a fixed 8.4 µs
+ * per call, 3.4 µs per ring step inside an NVLink domain and 14 µs per step that crosses the
+ * network (`nInterSteps = nNodes − 1` for reduce-scatter/all-gather, doubled for all-reduce).
+ */
+export const NCCL_RING_BASE_S = 8.4e-6;
+export const NCCL_RING_INTRA_STEP_S = 3.4e-6;
+export const NCCL_RING_NET_STEP_S = 14e-6;
+
+/**
+ * Latency of one ring reduce-scatter or all-gather call over group `g` (`allReduce`: twice the
+ * steps), seconds, by NCCL's tuning model (constants above). Fabrics slower to post than
+ * InfiniBand add their extra per-step latency (SCALE_OUT_ALPHA_S) to the network steps, and
+ * each fat-tree tier above the leaf adds ALPHA_PER_TIER_S.
+ */
+export function ncclRingLatencyS(net: NetworkConstants, g: GroupSpan, allReduce: boolean): number {
+  if (g.size <= 1) return 0;
+  const interSteps = g.domains - 1;
+  const intraSteps = g.size - 1 - interSteps;
+  const netStep = NCCL_RING_NET_STEP_S + net.outAlphaS - SCALE_OUT_ALPHA_S.infiniband;
+  if (!allReduce) {
+    return NCCL_RING_BASE_S + intraSteps * NCCL_RING_INTRA_STEP_S + interSteps * netStep;
+  }
+  const ring = NCCL_RING_BASE_S + 2 * (intraSteps * NCCL_RING_INTRA_STEP_S + interSteps * netStep);
+  // All-reduce may take NCCL's tree instead: 2·((ranks per node − 1)·intra + log2(nodes)·net).
+  const tree =
+    NCCL_RING_BASE_S +
+    2 * ((g.perDomain - 1) * NCCL_RING_INTRA_STEP_S + Math.ceil(Math.log2(g.domains)) * netStep);
+  return ring < tree ? ring : tree;
+}
+
+/**
+ * Megatron-Core's default gradient bucket, parameters: max(40 M, 1 M × DP size), "larger DP
+ * sizes need larger buckets to ensure collectives do not become latency-bound"
+ * (megatron/core/distributed/distributed_data_parallel_config.py, `bucket_size`).
+ */
+export function gradBucketParams(dp: number): number {
+  return Math.max(40e6, 1e6 * dp);
+}
+
 /** Point-to-point send of `bytes`, inside the domain or across the fabric, seconds. */
 export function p2pS(net: NetworkConstants, inside: boolean, bytes: number): number {
   if (bytes <= 0) return 0;

@@ -103,7 +103,8 @@ export const trainingSettingsSchema = z.strictObject({
   fixedOverheadS: numIn(0, 1e8, 's').default(0),
   /**
    * Periodic evaluation inside the time to train: a forward-only pass over `evalSeqs` sequences
-   * after every `intervalSeqs` trained sequences; null: none.
+   * after every `intervalSeqs` trained sequences (both rounded up to whole global batches, as
+   * Megatron-LM and NeMo run them); null: none.
    */
   evaluation: z
     .strictObject({

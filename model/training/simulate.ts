@@ -14,7 +14,9 @@ import {
   allReduceS,
   allToAllS,
   flatAllGatherS,
+  gradBucketParams,
   groupSpan,
+  ncclRingLatencyS,
   networkConstants,
   p2pS,
 } from '../parallelism/network';
@@ -63,6 +65,29 @@ export function exposedS(comm: number, window: number): number {
   return comm - hidden + OVERLAP_INTERFERENCE * hidden;
 }
 
+/**
+ * Exposed time of a data-parallel collective `comm` (s) issued per model chunk on the first
+ * pipeline stage, overlapped as Megatron-Core does with `overlap_grad_reduce` /
+ * `overlap_param_gather`: each of the `vpp` chunks launches its gradient reduce-scatter as soon
+ * as its last backward ends (`grad_sync_func`) and gathers its parameters before its first
+ * forward (`param_sync_func`). In the interleaved 1F1B schedule (Narayanan et al. SC'21) the
+ * first stage runs the last `pp` micro batches chunk by chunk, so chunk c (c = 0 the last to
+ * finish) has (c·pp + 1) chunk-passes of `mbPassS`/vpp left behind it; its collective and those
+ * of the chunks after it must fit there. The collectives queue on one link, so the exposed time
+ * is max over c of ((c + 1)·comm/vpp − (c·pp + 1)·mbPassS/vpp), which the linear form puts at
+ * c = 0 or c = vpp − 1. Plain 1F1B (vpp = 1): comm − one micro batch pass. The hidden part still
+ * costs OVERLAP_INTERFERENCE.
+ */
+export function chunkedExposedS(comm: number, mbPassS: number, pp: number, vpp: number): number {
+  if (comm <= 0) return 0;
+  const chunk = mbPassS / vpp;
+  const first = comm / vpp - chunk;
+  const last = comm - ((vpp - 1) * pp + 1) * chunk;
+  const worst = first > last ? first : last;
+  const exposed = worst > 0 ? worst : 0;
+  return exposed + OVERLAP_INTERFERENCE * (comm - exposed);
+}
+
 /** Adam update bytes per local parameter: read fp32 master, m, v, fp32 grad; write master, m, v and 16-bit weight; grad-norm read (4·4 + 3·4 + 2 + 4 = 34 B). */
 export const ADAM_STEP_BYTES = 34;
 
@@ -70,6 +95,14 @@ export const ADAM_STEP_BYTES = 34;
 export type Context = {
   readonly input: TrainingInput;
   readonly dev: DeviceConstants;
+  /**
+   * Roofline constants of the output layer (logits GEMM). FP8/FP4 recipes keep it in BF16:
+   * Megatron-LM's `output_layer` is a plain `ColumnParallelLinear`, not a Transformer Engine
+   * module, so TE's `fp8_autocast` does not reach it, and NVIDIA's FP8 guidance (Transformer
+   * Engine "Using FP8" primer; Micikevicius et al. 2022, "FP8 formats for deep learning")
+   * keeps the first and last layers in higher precision.
+   */
+  readonly headDev: DeviceConstants;
   readonly net: NetworkConstants;
   readonly params: ParamCounts;
   readonly loraParams: number;
@@ -121,6 +154,7 @@ export function buildContext(input: TrainingInput): Context {
   return {
     input,
     dev,
+    headDev: dev.gemmInputBytes < 2 ? deviceConstants(acc, 'bf16') : dev,
     net,
     sequenceParallelDefault: flash,
     // Megatron-LM keeps fp32 main grads for bf16 (`accumulate_allreduce_grads_in_fp32`, baseline);
@@ -290,8 +324,9 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
         : 0;
   // Output layer (logits + cross-entropy) on the last stage: it paces the pipeline.
   const vLocal = m.vocab / tp;
-  const headFwd = (gemmTimeS(dev, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 12, 3)) * sf;
-  const headBwd = (2 * gemmTimeS(dev, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 8, 2)) * sf;
+  const hd = ctx.headDev;
+  const headFwd = (gemmTimeS(hd, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 12, 3)) * sf;
+  const headBwd = (2 * gemmTimeS(hd, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 8, 2)) * sf;
   const fwdMb = Ls * layerFwdCompute + headFwd;
   const bwdMb = Ls * layerBwdCompute + headBwd;
   const recMb = Ls * recLayer;
@@ -331,16 +366,22 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       dpExposed = zero3PerMb * mcount;
     } else {
       const bytes = gradParams * ctx.gradBytes;
-      // Gradient reduction overlaps the last micro batch's backward (and, optimized, the pipeline
-      // drain when this stage idles); the ZeRO-1 parameter all-gather overlaps the next forward.
-      const window = ctx.optimized ? bubble + bwdMb : bwdMb;
+      // The first pipeline stage is the critical one: it starts the step's forward first and
+      // finishes its backward last, so the drain idle time of later stages does not hide its
+      // reduction. Optimized: per model chunk (chunkedExposedS); baseline: DDP overlaps the
+      // reduction with the last micro batch's backward only and gathers nothing ahead.
+      // One collective per gradient bucket and model chunk (Megatron-Core DDP), each paying
+      // NCCL's ring latency, which grows with the number of nodes in the group.
+      const calls = l.vpp * Math.ceil(gradParams / l.vpp / gradBucketParams(l.dp));
       if (l.zeroStage === 0) {
-        dpExposed = exposedS(allReduceS(net, dpGroup, bytes), window);
+        const ar = allReduceS(net, dpGroup, bytes) + calls * ncclRingLatencyS(net, dpGroup, true);
+        dpExposed = ctx.optimized ? chunkedExposedS(ar, bwdMb, l.pp, l.vpp) : exposedS(ar, bwdMb);
       } else {
-        const rs = allGatherS(net, dpGroup, bytes);
-        const ag = allGatherS(net, dpGroup, bytes);
-        const fwdWindow = ctx.optimized ? bubble + fwdMb : 0;
-        dpExposed = exposedS(rs, window) + exposedS(ag, fwdWindow);
+        const rs = allGatherS(net, dpGroup, bytes) + calls * ncclRingLatencyS(net, dpGroup, false);
+        const ag = rs;
+        dpExposed = ctx.optimized
+          ? chunkedExposedS(rs, bwdMb, l.pp, l.vpp) + chunkedExposedS(ag, fwdMb, l.pp, l.vpp)
+          : exposedS(rs, bwdMb) + ag;
       }
     }
   }
@@ -483,10 +524,16 @@ export function buildResult(
     const ev = input.training.evaluation;
     evalTime = 0;
     if (ev !== undefined && ev !== null) {
-      const evals = Math.floor(seqs / ev.intervalSeqs);
-      const mbEval = Math.ceil(ev.evalSeqs / (l.dp * l.microBatch));
-      const perEval = (mbEval + l.pp - 1) * core.fwdStageS;
-      evalTime = evals * perEval;
+      // Megatron-LM and NeMo count the evaluation interval in whole training steps and evaluate
+      // in whole global batches (Megatron `--eval-interval`/`--eval-iters` are iterations; NeMo's
+      // MLPerf GPT-3 config: `val_check_interval = ceil_div(24576, GBS)` steps,
+      // `pad_samples_to_global_batch_size: True`, `validation_drop_last: False`). Each global
+      // batch is one forward-only pipelined pass: (m + (p − 1)/v) stage-forwards of a micro batch.
+      const stepsPerInterval = Math.ceil(ev.intervalSeqs / gbs);
+      const evals = Math.floor(steps / stepsPerInterval);
+      const batches = Math.ceil(ev.evalSeqs / gbs);
+      const perBatch = (l.microBatchesPerStep + (l.pp - 1) / l.vpp) * core.fwdStageS;
+      evalTime = evals * batches * perBatch;
     }
     ttt = steps * step + evalTime + (input.training.fixedOverheadS ?? 0);
   }

@@ -60,9 +60,11 @@ export type TrainingSettings = {
   readonly fixedOverheadS?: number;
   /**
    * Periodic evaluation included in the time to train: a forward-only pass over `evalSeqs`
-   * sequences after every `intervalSeqs` trained sequences (MLPerf GPT-3: every 24,576
-   * sequences; the 24,567 validation documents hold ≈ 11.59 M tokens ≈ 5,659 sequences of 2,048 —
-   * the validation harness in model/validation/training.ts applies this protocol itself).
+   * sequences after every `intervalSeqs` trained sequences. As in Megatron-LM and NeMo, the
+   * interval is rounded up to whole training steps and the evaluation set to whole global
+   * batches, each run as one pipelined forward pass on the training layout (MLPerf GPT-3: every
+   * 24,576 sequences over 5,662 validation sequences — the validation harness in
+   * model/validation/training.ts applies this protocol itself).
    */
   readonly evaluation?: { readonly intervalSeqs: number; readonly evalSeqs: number } | null;
   /**

@@ -195,27 +195,27 @@ export function trainingCaseToInput(
  * the periodic evaluations; model initialisation is excluded (MLPerf training rules; the
  * research notes' scoring_notes: "model init/compile excluded, evaluation included").
  * - Evaluation every 24,576 sequences of 2,048 tokens (MLPerf GPT-3 reference README,
- *   "Evaluation frequency"; NVIDIA's v4.0 submission README repeats it).
- * - Each evaluation runs forward-only over 24,567 C4 validation documents (same READMEs,
- *   "Evaluation thoroughness"). Their size in tokens: 24,567 × 2,142.7 characters (the
- *   reference's select_example.py output) = 52.6 M characters; at ≈ 4.5 characters per
- *   SentencePiece token that is ≈ 11.6 M tokens. The figure used, 11,590,004 tokens, is the
- *   reference's stated eval-set size as remembered by the author of this file, NOT re-read in a
- *   stored source; it agrees with the character estimate above. Packed into sequences of
- *   2,048: 5,660 sequences (the last one partly filled).
+ *   "Evaluation frequency"; NVIDIA's v4.0 submission README repeats it). NVIDIA's NeMo
+ *   implementation, which every GPT-3 submission in the research file runs, counts it in whole
+ *   steps: `val_check_interval: ceil_div(24576, GBS)` (mlcommons/training_results_v3.1,
+ *   NVIDIA/benchmarks/gpt3/implementations/pytorch/conf/custom.yaml).
+ * - Each evaluation runs forward-only over the 5,662 validation sequences of 2,048 tokens (same
+ *   custom.yaml: `limit_val_batches = ceil_div(5662, GBS)` for proxy runs, i.e. the full set is
+ *   5,662 sequences) — padded to whole global batches (`pad_samples_to_global_batch_size: True`,
+ *   `validation_drop_last: False`); the engine applies the whole-step / whole-batch rounding.
  * - The engine models the evaluations itself (`training.evaluation`: forward-only, pipelined,
  *   on the training layout; model/training), so the method lives in one place.
  * No other fixed start-up time is added: no published figure for it was found, and run_start
- * follows initialisation by the rules.
+ * follows initialisation and the synthetic-data warm-up steps by the rules
+ * (`run_warmup_on_synth_data: 1` in the same config).
  */
 export const MLPERF_GPT3_PROTOCOL = {
   evalIntervalSeqs: 24_576,
-  evalTokens: 11_590_004,
   seqLen: 2048,
-  /** ⌈11,590,004 / 2,048⌉ sequences per evaluation. */
-  evalSeqs: Math.ceil(11_590_004 / 2048),
+  /** Validation sequences per evaluation. */
+  evalSeqs: 5662,
   source:
-    'MLPerf Training GPT-3 reference README (mlcommons/training large_language_model) and NVIDIA MLPerf Training v4.0 gpt3 README: evaluate every 24,576 samples on 24,567 C4 validation examples',
+    'MLPerf Training GPT-3 reference README (mlcommons/training large_language_model) and NVIDIA MLPerf Training v3.1 gpt3 conf/custom.yaml: evaluate every ceil(24,576 / GBS) steps on 5,662 validation sequences, padded to whole global batches',
 } as const;
 
 /** Whether a case is an MLPerf Training GPT-3 result (by its id or source). */

@@ -5,7 +5,12 @@ import {
   allGatherS,
   allReduceS,
   bubbleFraction,
+  gradBucketParams,
   groupSpan,
+  NCCL_RING_BASE_S,
+  NCCL_RING_INTRA_STEP_S,
+  NCCL_RING_NET_STEP_S,
+  ncclRingLatencyS,
   networkConstants,
 } from '../../../model/parallelism';
 
@@ -61,5 +66,43 @@ describe('pipeline bubble (Narayanan et al. 2021)', () => {
   it('(p−1)/m for 1F1B and (p−1)/(v·m) interleaved', () => {
     expect(bubbleFraction(8, 64, 1)).toBeCloseTo(7 / 64, 12);
     expect(bubbleFraction(8, 64, 4)).toBeCloseTo(7 / 256, 12);
+  });
+});
+
+describe('NCCL ring latency and Megatron-Core gradient buckets', () => {
+  it('follows NCCL’s tuning model: 8.4 µs + 3.4 µs per NVLink step + 14 µs per network step', () => {
+    // 336 DP ranks, two per node (TP 4 in 8-GPU nodes): 168 nodes, one IB tier.
+    const net = networkConstants(a100, 8, 8 * 168, 'infiniband', 400, 1, null);
+    const g = groupSpan(336, 4, 8);
+    expect(g.domains).toBe(168);
+    const expected = 8.4e-6 + (335 - 167) * 3.4e-6 + 167 * 14e-6;
+    expect(ncclRingLatencyS(net, g, false)).toBeCloseTo(expected, 12);
+    expect(NCCL_RING_BASE_S + NCCL_RING_INTRA_STEP_S + NCCL_RING_NET_STEP_S).toBeCloseTo(
+      25.8e-6,
+      12,
+    );
+  });
+  it('grows with the nodes in the group; all-reduce may take the log-depth tree', () => {
+    const net = networkConstants(a100, 8, 8 * 1024, 'infiniband', 400, null, null);
+    let last = 0;
+    for (const nodes of [2, 8, 64, 512]) {
+      const t = ncclRingLatencyS(net, groupSpan(nodes, 8, 8), false);
+      expect(t).toBeGreaterThan(last);
+      last = t;
+    }
+    const g = groupSpan(512, 8, 8);
+    expect(ncclRingLatencyS(net, g, true)).toBeLessThan(2 * ncclRingLatencyS(net, g, false));
+    expect(ncclRingLatencyS(net, groupSpan(1, 8, 8), false)).toBe(0);
+  });
+  it('slower-to-post fabrics pay more per network step', () => {
+    const g = groupSpan(64, 8, 8);
+    const ib = networkConstants(a100, 8, 512, 'infiniband', 400, 1, null);
+    const tcp = networkConstants(a100, 8, 512, 'ethernet', 400, 1, null);
+    expect(ncclRingLatencyS(tcp, g, false)).toBeGreaterThan(ncclRingLatencyS(ib, g, false));
+  });
+  it('buckets hold max(40 M, 1 M × DP) parameters', () => {
+    expect(gradBucketParams(8)).toBe(40e6);
+    expect(gradBucketParams(40)).toBe(40e6);
+    expect(gradBucketParams(336)).toBe(336e6);
   });
 });

@@ -7,6 +7,7 @@ import {
   trainingMetrics,
 } from '../../../model/training';
 import type { TrainingInput } from '../../../model/training';
+import { chunkedExposedS } from '../../../model/training/simulate';
 
 /** Megatron-LM 2021 Table 1, 145.6B on 1,536 A100 (TP 8, PP 8, DP 24). */
 const MEGATRON_145B: TrainingInput = {
@@ -230,5 +231,82 @@ describe('small jobs', () => {
     });
     expect(r.stepTimeS).toBeGreaterThan(0);
     expect(r.memory.fits).toBe(true);
+  });
+});
+
+describe('data-parallel overlap on the first pipeline stage (per model chunk)', () => {
+  it('plain 1F1B hides the reduction behind one micro batch pass only', () => {
+    // 10 s of reduce-scatter, 4 s backward pass: 6 s exposed + 25 % of the 4 s hidden.
+    expect(chunkedExposedS(10, 4, 8, 1)).toBeCloseTo(6 + 0.25 * 4, 12);
+    expect(chunkedExposedS(2, 4, 8, 1)).toBeCloseTo(0.25 * 2, 12);
+    expect(chunkedExposedS(0, 4, 8, 1)).toBe(0);
+  });
+  it('interleaving gives the earlier chunks the cooldown to hide behind', () => {
+    // vpp 4, pp 8: the last chunk’s share (10/4) minus its own pass (4/4) stays exposed.
+    expect(chunkedExposedS(10, 4, 8, 4)).toBeCloseTo(1.5 + 0.25 * 8.5, 12);
+    // Exposure never grows with more chunks, and never with a longer pass.
+    for (const comm of [0.5, 3, 10, 40]) {
+      let prev = Infinity;
+      for (const v of [1, 2, 3, 4, 6, 8, 12]) {
+        const e = chunkedExposedS(comm, 4, 8, v);
+        expect(e).toBeLessThanOrEqual(prev + 1e-12);
+        expect(e).toBeLessThanOrEqual(comm + 1e-12);
+        expect(chunkedExposedS(comm, 8, 8, v)).toBeLessThanOrEqual(e + 1e-12);
+        prev = e;
+      }
+    }
+  });
+  it('a large data-parallel degree costs more exposed reduction per step at the same per-GPU work', () => {
+    // Same per-replica batch (8 micro batches), ZeRO-1, DP 16 vs DP 336: the bytes per GPU
+    // barely change ((n−1)/n: +6 %), but every bucket's ring crosses 21× more nodes.
+    const at = (dp: number) =>
+      simulateTraining({
+        ...MEGATRON_145B,
+        training: { ...MEGATRON_145B.training, globalBatchSeqs: 8 * dp },
+        parallelism: { tp: 8, pp: 8, dp, cp: 1, vpp: 2, zeroStage: 1, sequenceParallel: false },
+        cluster: { ...MEGATRON_145B.cluster, gpus: 8 * 8 * dp },
+      }).breakdown.dpCommS;
+    expect(at(336)).toBeGreaterThan(1.15 * at(16));
+  });
+});
+
+describe('FP8 keeps the output layer in BF16', () => {
+  it('the logits GEMM costs the same under fp8 as under bf16 on H100', () => {
+    const h100 = (precision: 'bf16' | 'fp8', vocab: number) =>
+      simulateTraining({
+        ...MEGATRON_145B,
+        model: { ...MEGATRON_145B.model, vocab },
+        training: { ...MEGATRON_145B.training, precision },
+        cluster: { ...MEGATRON_145B.cluster, acceleratorId: 'h100-sxm' },
+      }).stepTimeS;
+    const dBf16 = h100('bf16', 256_000) - h100('bf16', 51_200);
+    const dFp8 = h100('fp8', 256_000) - h100('fp8', 51_200);
+    // The transformer layers run ≈ 1.8× faster in fp8; the head does not.
+    expect(h100('fp8', 51_200)).toBeLessThan(0.8 * h100('bf16', 51_200));
+    expect(dFp8 / dBf16).toBeGreaterThan(0.9);
+    expect(dFp8 / dBf16).toBeLessThan(1.1);
+  });
+});
+
+describe('periodic evaluation runs in whole global batches', () => {
+  const withEval = (intervalSeqs: number, evalSeqs: number) =>
+    simulateTraining({
+      ...MEGATRON_145B,
+      training: {
+        ...MEGATRON_145B.training,
+        tokensToTrain: 2304 * 2048 * 100,
+        evaluation: { intervalSeqs, evalSeqs },
+      },
+    }).evaluationTimeS ?? 0;
+  it('pads the evaluation set to whole global batches', () => {
+    const one = withEval(2304 * 10, 2304);
+    expect(one).toBeGreaterThan(0);
+    expect(withEval(2304 * 10, 1)).toBeCloseTo(one, 9);
+    expect(withEval(2304 * 10, 2305)).toBeCloseTo(2 * one, 9);
+  });
+  it('rounds the interval up to whole steps (10 evaluations in 100 steps, not 11)', () => {
+    const per = withEval(2304 * 10, 2304) / 10;
+    expect(withEval(2304 * 9 + 1, 2304)).toBeCloseTo(10 * per, 9);
+    expect(withEval(2304 * 9, 2304)).toBeCloseTo(11 * per, 9);
   });
 });

@@ -223,13 +223,13 @@ describe('MLPerf GPT-3 protocol overhead', () => {
     const c = trainingCaseSchema.parse(mlperf);
     expect(trainingCaseToInput(c, { mlperfGpt3Evaluation: true }).training.evaluation).toEqual({
       intervalSeqs: 24_576,
-      evalSeqs: 5_660,
+      evalSeqs: 5_662,
     });
     expect(trainingCaseToInput(c).training.evaluation).toBeUndefined();
-    expect(MLPERF_GPT3_PROTOCOL.evalSeqs).toBe(5660);
+    expect(MLPERF_GPT3_PROTOCOL.evalSeqs).toBe(5662);
     // The evaluations lengthen the predicted time to train, by a few per cent (forward-only
-    // over 5,660 of every 24,576 sequences: at most 5,660 / 24,576 / 3 ≈ 7.7 % of compute
-    // plus pipeline fill per evaluation).
+    // over 3 global batches of 2,048 (5,662 padded) every 12 steps of 2,048: at most
+    // 6,144 / 24,576 / 3 ≈ 8.3 % of compute plus pipeline fill per evaluation).
     const withEval = simulateTraining(trainingCaseToInput(c, { mlperfGpt3Evaluation: true }));
     const without = simulateTraining(trainingCaseToInput(c));
     const ratio = (withEval.timeToTrainS ?? 0) / (without.timeToTrainS ?? 1);
