@@ -71,18 +71,24 @@ export function exposedS(comm: number, window: number): number {
  * `overlap_param_gather`: each of the `vpp` chunks launches its gradient reduce-scatter as soon
  * as its last backward ends (`grad_sync_func`) and gathers its parameters before its first
  * forward (`param_sync_func`). In the interleaved 1F1B schedule (Narayanan et al. SC'21) the
- * first stage runs the last `pp` micro batches chunk by chunk, so chunk c (c = 0 the last to
- * finish) has (c·pp + 1) chunk-passes of `mbPassS`/vpp left behind it; its collective and those
- * of the chunks after it must fit there. The collectives queue on one link, so the exposed time
- * is max over c of ((c + 1)·comm/vpp − (c·pp + 1)·mbPassS/vpp), which the linear form puts at
+ * first stage runs its last `groupMb` micro batches (min(pp, micro batches per step)) chunk by
+ * chunk, so chunk c (c = 0 the last to finish) has (c·groupMb + 1) chunk-passes of
+ * `mbPassS`/vpp left behind it; its collective and those of the chunks after it must fit there.
+ * The collectives queue on one link, so the exposed time is
+ * max over c of ((c + 1)·comm/vpp − (c·groupMb + 1)·mbPassS/vpp), which the linear form puts at
  * c = 0 or c = vpp − 1. Plain 1F1B (vpp = 1): comm − one micro batch pass. The hidden part still
  * costs OVERLAP_INTERFERENCE.
  */
-export function chunkedExposedS(comm: number, mbPassS: number, pp: number, vpp: number): number {
+export function chunkedExposedS(
+  comm: number,
+  mbPassS: number,
+  groupMb: number,
+  vpp: number,
+): number {
   if (comm <= 0) return 0;
   const chunk = mbPassS / vpp;
   const first = comm / vpp - chunk;
-  const last = comm - ((vpp - 1) * pp + 1) * chunk;
+  const last = comm - ((vpp - 1) * groupMb + 1) * chunk;
   const worst = first > last ? first : last;
   const exposed = worst > 0 ? worst : 0;
   return exposed + OVERLAP_INTERFERENCE * (comm - exposed);
@@ -373,14 +379,20 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       // One collective per gradient bucket and model chunk (Megatron-Core DDP), each paying
       // NCCL's ring latency, which grows with the number of nodes in the group.
       const calls = l.vpp * Math.ceil(gradParams / l.vpp / gradBucketParams(l.dp));
+      // Micro batches each chunk runs back to back at the end of the step (Megatron groups them
+      // by pipeline size; fewer when the step has fewer micro batches).
+      const cooldown = l.pp < mcount ? l.pp : mcount;
       if (l.zeroStage === 0) {
         const ar = allReduceS(net, dpGroup, bytes) + calls * ncclRingLatencyS(net, dpGroup, true);
-        dpExposed = ctx.optimized ? chunkedExposedS(ar, bwdMb, l.pp, l.vpp) : exposedS(ar, bwdMb);
+        dpExposed = ctx.optimized
+          ? chunkedExposedS(ar, bwdMb, cooldown, l.vpp)
+          : exposedS(ar, bwdMb);
       } else {
         const rs = allGatherS(net, dpGroup, bytes) + calls * ncclRingLatencyS(net, dpGroup, false);
         const ag = rs;
         dpExposed = ctx.optimized
-          ? chunkedExposedS(rs, bwdMb, l.pp, l.vpp) + chunkedExposedS(ag, fwdMb, l.pp, l.vpp)
+          ? chunkedExposedS(rs, bwdMb, cooldown, l.vpp) +
+            chunkedExposedS(ag, fwdMb, cooldown, l.vpp)
           : exposedS(rs, bwdMb) + ag;
       }
     }

@@ -244,6 +244,8 @@ describe('data-parallel overlap on the first pipeline stage (per model chunk)', 
   it('interleaving gives the earlier chunks the cooldown to hide behind', () => {
     // vpp 4, pp 8: the last chunk’s share (10/4) minus its own pass (4/4) stays exposed.
     expect(chunkedExposedS(10, 4, 8, 4)).toBeCloseTo(1.5 + 0.25 * 8.5, 12);
+    // A step with only 2 micro batches has a shorter cooldown to hide behind.
+    expect(chunkedExposedS(40, 4, 2, 4)).toBeGreaterThan(chunkedExposedS(40, 4, 8, 4));
     // Exposure never grows with more chunks, and never with a longer pass.
     for (const comm of [0.5, 3, 10, 40]) {
       let prev = Infinity;
