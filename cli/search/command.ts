@@ -73,7 +73,7 @@ function binding(c: SearchCandidate): string {
 function layoutText(c: SearchCandidate): string {
   const l = c.layout;
   if (!l) return '';
-  return `TP${l.tp}·PP${l.pp}·DP${l.dp}${l.cp > 1 ? `·CP${l.cp}` : ''}${l.vpp > 1 ? ` vpp${l.vpp}` : ''} ZeRO-${l.zeroStage} mb${l.microBatch} ${l.recompute}`;
+  return `TP${l.tp}·PP${l.pp}·DP${l.dp}${l.cp > 1 ? `·CP${l.cp}` : ''}${l.vpp > 1 ? ` vpp${l.vpp}` : ''} ZeRO-${l.zeroStage} mb${l.microBatch} ${l.recompute}${l.recomputeLayers !== undefined ? ` (${l.recomputeLayers} layers per stage)` : ''}`;
 }
 
 function candidateLines(list: readonly SearchCandidate[], r: SearchResult): string[] {

@@ -62,12 +62,12 @@ export function engineAccuracyFrom(set: string, cases: readonly CaseResult[]): E
 export const ENGINE_ACCURACY: EngineAccuracy = {
   set: 'training-dev.json',
   cases: 42,
-  medianAbsErrorPct: 5.3127,
-  stepTimeFactorP10: 0.9589837,
-  stepTimeFactorP50: 1.034214,
+  medianAbsErrorPct: 5.848669,
+  stepTimeFactorP10: 0.9636737,
+  stepTimeFactorP50: 1.058316,
   stepTimeFactorP90: 1.208726,
   stepTimeFactorMin: 0.9080917,
   stepTimeFactorMax: 1.283762,
-  meanLog: 0.05315614,
-  sdLog: 0.0837951,
+  meanLog: 0.06372113,
+  sdLog: 0.07936198,
 };

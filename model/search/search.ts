@@ -54,7 +54,10 @@ export type BindingConstraint = {
 export type SearchLayout = Pick<
   ResolvedLayout,
   'tp' | 'pp' | 'dp' | 'cp' | 'ep' | 'vpp' | 'zeroStage' | 'microBatch' | 'recompute'
->;
+> & {
+  /** Block recompute: layers per stage recomputed (absent: all, or no full recompute). */
+  readonly recomputeLayers?: number;
+};
 
 export type SearchCandidate = {
   readonly index: number;
@@ -354,6 +357,7 @@ function runPerf(space: SearchSpace, d: readonly number[]): PerfEntry {
         zeroStage: l.zeroStage,
         microBatch: l.microBatch,
         recompute: l.recompute,
+        ...(l.recomputeLayers !== undefined ? { recomputeLayers: l.recomputeLayers } : {}),
       },
     };
   } catch (e) {

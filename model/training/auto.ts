@@ -32,6 +32,30 @@ function powersOfTwo(max: number): number[] {
   return out;
 }
 
+/**
+ * Fewest layers per stage to recompute in full (Megatron-LM `--recompute-method block
+ * --recompute-num-layers k`) for layout `l` to fit in HBM, given that recomputing all
+ * `layersPerStage` fits. Memory falls as k grows, so a binary search over k finds it.
+ */
+export function fewestRecomputedLayers(
+  ctx: Context,
+  l: ResolvedLayout,
+  layersPerStage: number,
+): number {
+  const memOpt = memoryOptions(ctx);
+  const m = ctx.input.model;
+  let lo = 0; // does not fit (k = 0 is 'none', already tried on its own)
+  let hi = layersPerStage; // fits
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    const fits =
+      memoryPerGpu(m, { ...l, recomputeLayers: mid }, memOpt).totalBytes <= ctx.dev.hbmBytes;
+    if (fits) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
 /** Search statistics (for benchmarks and tests). */
 export type SearchStats = { evaluated: number; skippedMemory: number };
 
@@ -40,7 +64,8 @@ export type SearchStats = { evaluated: number; skippedMemory: number };
  * batch and recompute when given). Enumerates TP (powers of two up to the scale-up domain,
  * dividing the heads) × PP (divisors of the layers) × CP (1, or 2–8 for sequences ≥ 8k) × DP
  * (the rest) × EP (MoE) × micro batch (1, 2, 4, 8) × recompute (none, full — selective equals
- * none with FlashAttention) × interleaving (divisors of layers per stage up to 8, when the micro
+ * none with FlashAttention; with recompute unstated, full covers only the fewest layers per
+ * stage that make the layout fit, Megatron's block method) × interleaving (divisors of layers per stage up to 8, when the micro
  * batches divide evenly) × ZeRO (1 with DP, also 3 without TP/PP). Memory is checked before
  * timing. When nothing fits, returns the least-memory layout (memory.fits = false).
  */
@@ -65,6 +90,8 @@ export function searchLayout(
   const mbFixed = input.training.microBatch;
   const rcs: Recompute[] =
     input.training.recompute !== null ? [input.training.recompute] : ['none', 'full'];
+  // Unstated recompute: full recompute may cover only part of each stage.
+  const blockRecompute = input.training.recompute === null;
   const memOpt = memoryOptions(ctx);
   const rcsAll: Recompute[] = ctx.flash
     ? rcs
@@ -122,7 +149,7 @@ export function searchLayout(
             for (const zeroStage of zeros) {
               for (const recompute of rcsAll) {
                 for (const vpp of vpps) {
-                  const l: ResolvedLayout = {
+                  let l: ResolvedLayout = {
                     tp,
                     pp,
                     dp,
@@ -135,11 +162,25 @@ export function searchLayout(
                     recompute,
                     microBatchesPerStep: mcount,
                   };
-                  const mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                  let mem = memoryPerGpu(m, l, memOpt).totalBytes;
                   if (leastMem === null || mem < leastMem.mem) leastMem = { l, mem };
                   if (mem > ctx.dev.hbmBytes) {
                     skipped++;
                     continue;
+                  }
+                  if (blockRecompute && recompute !== 'none') {
+                    // Recomputing costs time and only buys memory: when the same layout fits
+                    // without it, that one is faster, so this candidate is dominated.
+                    const noneMem = memoryPerGpu(m, { ...l, recompute: 'none' }, memOpt).totalBytes;
+                    if (noneMem <= ctx.dev.hbmBytes) continue;
+                    if (recompute === 'full' && layersPerStage > 1) {
+                      // Recompute only as many layers per stage as memory needs (block method).
+                      const k = fewestRecomputedLayers(ctx, l, layersPerStage);
+                      if (k < layersPerStage) {
+                        l = { ...l, recomputeLayers: k };
+                        mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                      }
+                    }
                   }
                   evaluated++;
                   const t = evaluateCore(ctx, l).stepTimeS;

@@ -94,6 +94,23 @@ export function chunkedExposedS(
   return exposed + OVERLAP_INTERFERENCE * (comm - exposed);
 }
 
+/**
+ * Recompute mode in words: `none`, `selective`, `full`, or `full (k of L layers per stage)` for
+ * block recompute.
+ */
+export function recomputeText(
+  l: {
+    readonly recompute: Recompute;
+    readonly recomputeLayers?: number;
+    readonly pp: number;
+  },
+  layers: number,
+): string {
+  if (l.recompute !== 'full' || l.recomputeLayers === undefined) return l.recompute;
+  const ls = Math.ceil(layers / l.pp);
+  return l.recomputeLayers >= ls ? 'full' : `full (${l.recomputeLayers} of ${ls} layers per stage)`;
+}
+
 /** Adam update bytes per local parameter: read fp32 master, m, v, fp32 grad; write master, m, v and 16-bit weight; grad-norm read (4·4 + 3·4 + 2 + 4 = 34 B). */
 export const ADAM_STEP_BYTES = 34;
 
@@ -322,12 +339,11 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   // ---- per micro batch, one pipeline stage ----
   const Ls = Math.ceil(m.layers / l.pp);
   const rc: Recompute = l.recompute;
-  const recLayer =
-    rc === 'full'
-      ? layerFwdCompute + tpFwd + cpFwd + epFwd
-      : rc === 'selective' && !ctx.flash
-        ? attnFwd
-        : 0;
+  // Full recompute reruns the forward of `kRec` layers per stage (all, or a block of them:
+  // Megatron `--recompute-method block`); its TP/CP/EP collectives are counted with theirs.
+  const kRec = rc === 'full' ? Math.min(Ls, l.recomputeLayers ?? Ls) : 0;
+  const recLayer = rc === 'full' ? layerFwdCompute : rc === 'selective' && !ctx.flash ? attnFwd : 0;
+  const recLayers = rc === 'full' ? kRec : Ls;
   // Output layer (logits + cross-entropy) on the last stage: it paces the pipeline.
   const vLocal = m.vocab / tp;
   const hd = ctx.headDev;
@@ -335,10 +351,10 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   const headBwd = (2 * gemmTimeS(hd, T, vLocal, h) + memoryTimeS(dev, T * vLocal * 8, 2)) * sf;
   const fwdMb = Ls * layerFwdCompute + headFwd;
   const bwdMb = Ls * layerBwdCompute + headBwd;
-  const recMb = Ls * recLayer;
-  const tpMb = Ls * (tpFwd + tpBwd + (rc === 'full' ? tpFwd : 0));
-  const cpMb = Ls * (cpFwd + cpBwd);
-  const epMb = Ls * (epFwd + epBwd + (rc === 'full' ? epFwd : 0));
+  const recMb = recLayers * recLayer;
+  const tpMb = Ls * (tpFwd + tpBwd) + kRec * tpFwd;
+  const cpMb = Ls * (cpFwd + cpBwd) + kRec * cpFwd;
+  const epMb = Ls * (epFwd + epBwd) + kRec * epFwd;
   // Pipeline sends: activations (sharded over TP with SP / scatter-gather), per virtual-stage boundary.
   let ppMb = 0;
   let ppFill = 0;
@@ -429,7 +445,7 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   const p = ctx.params;
   const recFlops =
     rc === 'full'
-      ? 2 * (p.active - p.embedding) + 4 * m.layers * h * m.seqLen
+      ? (2 * (p.active - p.embedding) + 4 * m.layers * h * m.seqLen) * (kRec / Ls)
       : rc === 'selective' && !ctx.flash
         ? 4 * m.layers * h * m.seqLen
         : 0;
@@ -438,7 +454,7 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
     breakdown,
     memory,
     fits: memory.totalBytes <= dev.hbmBytes,
-    elementwiseS: mcount * Ls * (elemFwd + elemBwd + (rc === 'full' ? elemFwd : 0)),
+    elementwiseS: mcount * (Ls * (elemFwd + elemBwd) + kRec * elemFwd),
     fwdStageS: fwdMb + Ls * tpFwd + Ls * (cpFwd + epFwd),
     hardwareFlopsPerToken: ctx.modelFlopsPerToken + recFlops,
   };
@@ -460,7 +476,7 @@ function pct(x: number): string {
 }
 
 /** Name the binding bottleneck in words. */
-function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number): Bottleneck {
+function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number, layers: number): Bottleneck {
   const b = core.breakdown;
   const step = core.stepTimeS;
   let worstKey: keyof StepBreakdown = 'bubbleS';
@@ -486,7 +502,7 @@ function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number): Bottleneck {
     } else if (worstKey === 'tpCommS') {
       hint = ` (tp=${l.tp}); keep TP inside the NVLink domain or lower TP`;
     } else if (worstKey === 'recomputeS') {
-      hint = ` (recompute=${l.recompute}); selective recompute or more memory per GPU avoid it`;
+      hint = ` (recompute=${recomputeText(l, layers)}); selective recompute or more memory per GPU avoid it`;
     }
     return {
       kind: worstKind,
@@ -585,7 +601,7 @@ export function buildResult(
       headroomBytes: dev.hbmBytes - core.memory.totalBytes,
       fits: core.fits,
     },
-    bottleneck: bottleneckOf(core, l, mfu),
+    bottleneck: bottleneckOf(core, l, mfu, m.layers),
     paramsTotal: ctx.params.total,
     paramsActive: ctx.params.active,
     modelFlopsPerToken: ctx.modelFlopsPerToken,

@@ -150,6 +150,12 @@ export type ResolvedLayout = {
   readonly sequenceParallel: boolean;
   readonly microBatch: number;
   readonly recompute: Recompute;
+  /**
+   * With `recompute: 'full'`: layers per pipeline stage that are recomputed, the others keep
+   * their activations (Megatron-LM `--recompute-method block --recompute-num-layers k`).
+   * Absent: every layer of the stage.
+   */
+  readonly recomputeLayers?: number;
   /** Micro batches per pipeline per step = globalBatch / (dp × microBatch). */
   readonly microBatchesPerStep: number;
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { simulateTraining } from '../training';
+import { recomputeText, simulateTraining } from '../training';
 import type { TrainingInput, TrainingResult } from '../training';
 import type { CasePrediction } from './harness';
 
@@ -274,7 +274,7 @@ export function predictTrainingStepCase(
   const r = simulateTraining(input);
   const l = r.layout;
   const notes: string[] = [
-    `layout tp${l.tp} pp${l.pp} dp${l.dp} cp${l.cp} vpp${l.vpp} mb${l.microBatch} ${l.recompute}`,
+    `layout tp${l.tp} pp${l.pp} dp${l.dp} cp${l.cp} vpp${l.vpp} mb${l.microBatch} ${recomputeText(l, c.model.layers)}`,
   ];
   if (!r.memory.fits) notes.push('does not fit in HBM');
   if (direct) return { value: direct(r), notes };

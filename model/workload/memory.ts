@@ -13,6 +13,8 @@ export type MemoryLayout = {
   readonly sequenceParallel: boolean;
   readonly microBatch: number;
   readonly recompute: Recompute;
+  /** Full recompute of only this many layers per stage (block method); absent: all. */
+  readonly recomputeLayers?: number;
   readonly microBatchesPerStep: number;
 };
 
@@ -106,7 +108,8 @@ export function activationBytesPerLayer(
  * sharded by the distributed optimizer = ZeRO-1) and ZeRO (Rajbhandari et al. 2020, stages 1–3:
  * optimizer, + gradients, + parameters sharded over DP); activations by Korthikanti et al. 2022,
  * × in-flight micro batches of 1F1B (min(m, p) of a stage's L/p layers) and the interleaving
- * factor 1 + (p−1)/(p·v); full recompute adds one layer's working activations during backward.
+ * factor 1 + (p−1)/(p·v); full recompute adds one layer's working activations during backward;
+ * block recompute (k of a stage's layers, Megatron `--recompute-method block`) keeps the others whole.
  * LoRA: frozen base weights (2 B/param) and 18 B per adapter parameter (Hu et al. 2021).
  */
 export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryParts {
@@ -137,18 +140,23 @@ export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions)
     optim = (stageParams * ADAM_BYTES) / (l.zeroStage >= 1 ? dp : 1);
   }
   const gib = opt.gemmInputBytes ?? 2;
+  const full = l.recompute === 'full';
   const perLayer = activationBytesPerLayer(m, l, opt.flashAttention, l.recompute, gib);
+  // Block recompute: k layers keep only their input, the rest keep everything.
+  const k = full ? Math.min(layersPerStage, l.recomputeLayers ?? layersPerStage) : 0;
+  const keptLayer = full ? activationBytesPerLayer(m, l, opt.flashAttention, 'none', gib) : 0;
+  const stageActs = full
+    ? k * perLayer + (layersPerStage - k) * keptLayer
+    : layersPerStage * perLayer;
   const inFlight = Math.min(l.microBatchesPerStep, l.pp);
   const interleave = l.vpp > 1 ? 1 + (l.pp - 1) / (l.pp * l.vpp) : 1;
-  let acts = layersPerStage * inFlight * interleave * perLayer;
-  if (l.recompute === 'full') {
-    acts += activationBytesPerLayer(m, l, opt.flashAttention, 'none', gib);
-  }
+  let acts = inFlight * interleave * stageActs;
+  if (full && k > 0) acts += keptLayer;
   // Last stage alternative: fp32 logits for the cross-entropy (s·b·V/t·4 B) with one micro batch
   // in flight; the first stage is the binding one whenever p > 1 and m ≥ 2.
   const tokens = (m.seqLen / l.cp) * l.microBatch;
   const logits = (tokens * m.vocab * 4) / l.tp;
-  const lastStageActs = layersPerStage * perLayer + logits;
+  const lastStageActs = stageActs + logits;
   acts = l.pp === 1 ? acts + logits : Math.max(acts, lastStageActs);
   const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
   return {

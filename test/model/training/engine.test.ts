@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   autoLayout,
+  recomputeText,
   scalingCurve,
   simulateTraining,
   trainingMetricValues,
@@ -310,5 +311,77 @@ describe('periodic evaluation runs in whole global batches', () => {
     const per = withEval(2304 * 10, 2304) / 10;
     expect(withEval(2304 * 9 + 1, 2304)).toBeCloseTo(10 * per, 9);
     expect(withEval(2304 * 9, 2304)).toBeCloseTo(11 * per, 9);
+  });
+});
+
+describe('activation recomputation', () => {
+  it('full recompute reruns the forward compute once; its collectives are counted with TP', () => {
+    const r = simulateTraining(MEGATRON_145B);
+    // Forward also holds the output layer; recompute only the transformer layers.
+    expect(r.breakdown.recomputeS).toBeGreaterThan(0.85 * r.breakdown.forwardS);
+    expect(r.breakdown.recomputeS).toBeLessThanOrEqual(r.breakdown.forwardS);
+  });
+
+  const LLAMA_LAYOUT = {
+    tp: 8,
+    pp: 16,
+    dp: 64,
+    cp: 1,
+    vpp: null,
+    zeroStage: 1,
+    sequenceParallel: true,
+  } as const;
+  /** Llama 3 405B at 8K on 8,192 H100 (Meta 2024, Table 4 layout), recompute left open. */
+  const LLAMA405: TrainingInput = {
+    model: {
+      layers: 126,
+      hidden: 16384,
+      heads: 128,
+      kvHeads: 8,
+      ffnHidden: 53248,
+      ffnType: 'swiglu',
+      vocab: 128256,
+      seqLen: 8192,
+      moe: null,
+    },
+    training: {
+      globalBatchSeqs: 2048,
+      microBatch: 1,
+      precision: 'bf16',
+      recompute: null,
+      finetune: null,
+      tokensToTrain: null,
+      optimizer: 'adam',
+    },
+    parallelism: LLAMA_LAYOUT,
+    cluster: {
+      acceleratorId: 'h100-sxm',
+      gpus: 8192,
+      gpusPerNode: 8,
+      nvlinkDomain: 8,
+      scaleOut: { fabric: 'roce', gbpsPerGpu: 400, tiers: null, oversubscription: null },
+    },
+    stack: 'optimized',
+  };
+  it('unstated recompute: the search recomputes only the layers memory needs (block method)', () => {
+    const auto = simulateTraining(LLAMA405);
+    const withRecompute = (recompute: 'full' | 'none') =>
+      simulateTraining({
+        ...LLAMA405,
+        training: { ...LLAMA405.training, recompute },
+        parallelism: { ...LLAMA_LAYOUT, vpp: auto.layout.vpp },
+      });
+    const all = withRecompute('full');
+    const none = withRecompute('none');
+    expect(none.memory.fits).toBe(false);
+    expect(auto.memory.fits).toBe(true);
+    expect(auto.layout.recompute).toBe('full');
+    const k = auto.layout.recomputeLayers ?? 8;
+    expect(k).toBeGreaterThan(0);
+    expect(k).toBeLessThan(8);
+    expect(auto.stepTimeS).toBeLessThan(all.stepTimeS);
+    expect(auto.hfuPct).toBeLessThan(all.hfuPct);
+    expect(auto.memory.totalBytes).toBeGreaterThan(all.memory.totalBytes);
+    expect(recomputeText(auto.layout, 126)).toBe(`full (${k} of 8 layers per stage)`);
   });
 });

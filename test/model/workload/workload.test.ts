@@ -126,3 +126,26 @@ describe('model states (Megatron 18 B/param, ZeRO)', () => {
     expect(b.activationsBytes).toBeGreaterThan(a.activationsBytes);
   });
 });
+
+describe('block recompute (k of a stage’s layers, Megatron --recompute-method block)', () => {
+  const opt = { flashAttention: true, loraParams: 0 };
+  const base = layout({ tp: 8, pp: 8, dp: 4, zeroStage: 1, sequenceParallel: true });
+  const at = (k: number | undefined, recompute: 'none' | 'full' = 'full') =>
+    memoryPerGpu(
+      GPT3,
+      {
+        ...base,
+        recompute,
+        microBatchesPerStep: 16,
+        ...(k === undefined ? {} : { recomputeLayers: k }),
+      },
+      opt,
+    ).activationsBytes;
+  it('k = 0 keeps everything (as none); k = all layers is uniform full recompute', () => {
+    expect(at(0)).toBeCloseTo(at(undefined, 'none'), 0);
+    expect(at(12)).toBeCloseTo(at(undefined), 0);
+  });
+  it('activation memory falls with every layer recomputed', () => {
+    for (let k = 1; k <= 12; k++) expect(at(k)).toBeLessThan(at(k - 1));
+  });
+});
