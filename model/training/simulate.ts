@@ -107,8 +107,27 @@ export function recomputeText(
   layers: number,
 ): string {
   if (l.recompute !== 'full' || l.recomputeLayers === undefined) return l.recompute;
+  if (!(layers > 0)) return `full (${l.recomputeLayers} layers per stage)`;
   const ls = Math.ceil(layers / l.pp);
   return l.recomputeLayers >= ls ? 'full' : `full (${l.recomputeLayers} of ${ls} layers per stage)`;
+}
+
+/**
+ * A resolved layout in words, e.g. "TP 4 · PP 8 (interleaved ×6) · DP 16 · micro batch 1 ·
+ * ZeRO-1 · sequence parallel · recompute none" (CP and EP only when > 1).
+ */
+export function layoutText(l: ResolvedLayout, layers: number): string {
+  const parts = [
+    `TP ${l.tp}`,
+    l.pp > 1 ? `PP ${l.pp}${l.vpp > 1 ? ` (interleaved ×${l.vpp})` : ''}` : 'PP 1',
+    `DP ${l.dp}`,
+  ];
+  if (l.cp > 1) parts.push(`CP ${l.cp}`);
+  if (l.ep > 1) parts.push(`EP ${l.ep}`);
+  parts.push(`micro batch ${l.microBatch}`, `ZeRO-${l.zeroStage}`);
+  if (l.tp > 1 && l.sequenceParallel) parts.push('sequence parallel');
+  parts.push(`recompute ${recomputeText(l, layers)}`);
+  return parts.join(' · ');
 }
 
 /** Adam update bytes per local parameter: read fp32 master, m, v, fp32 grad; write master, m, v and 16-bit weight; grad-norm read (4·4 + 3·4 + 2 + 4 = 34 B). */

@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui';
 import { getMetric } from '../../../model/metrics';
+import { layoutText } from '../../../model/training';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
 import { formatMetric } from '../../components/metricFormat';
@@ -86,6 +87,17 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
             })}
           </dl>
           <SizingAction evaluation={ev} />
+          {r.training ? (
+            <>
+              <h3 className="sc-summary-h">Parallel layout</h3>
+              <p data-testid="summary-layout">
+                {layoutText(
+                  r.training.layout,
+                  ev.scenario?.workload.kind === 'training' ? ev.scenario.workload.model.layers : 0,
+                )}
+              </p>
+            </>
+          ) : null}
           <h3 className="sc-summary-h">Bottleneck</h3>
           <p data-testid="summary-bottleneck">
             {r.bottleneck ? r.bottleneck.text : 'No single bottleneck stands out.'}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   autoLayout,
+  layoutText,
   recomputeText,
   scalingCurve,
   simulateTraining,
@@ -383,5 +384,17 @@ describe('activation recomputation', () => {
     expect(auto.hfuPct).toBeLessThan(all.hfuPct);
     expect(auto.memory.totalBytes).toBeGreaterThan(all.memory.totalBytes);
     expect(recomputeText(auto.layout, 126)).toBe(`full (${k} of 8 layers per stage)`);
+  });
+});
+
+describe('layoutText', () => {
+  it('states the layout in words, CP/EP only when used', () => {
+    const r = simulateTraining(MEGATRON_145B);
+    expect(layoutText(r.layout, 80)).toBe(
+      'TP 8 · PP 8 (interleaved ×2) · DP 24 · micro batch 1 · ZeRO-0 · recompute full',
+    );
+    expect(layoutText({ ...r.layout, cp: 2, recompute: 'full', recomputeLayers: 3 }, 80)).toContain(
+      'CP 2 · micro batch 1 · ZeRO-0 · recompute full (3 of 10 layers per stage)',
+    );
   });
 });

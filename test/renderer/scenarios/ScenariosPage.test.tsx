@@ -23,6 +23,12 @@ describe('ScenariosPage', () => {
     expect(screen.getByTestId('field-cluster.compute.gpus').textContent).toContain('GPUs (GPUs)');
     expect(screen.getByTestId('kpi-tokens_per_s').textContent).toMatch(/tokens\/s/);
     expect(screen.getByTestId('summary-bottleneck').textContent).toMatch(/bound/i);
+    // The layout the engine resolved (or was given), TP·PP·DP product = the 1,024 GPUs.
+    const layout = screen.getByTestId('summary-layout').textContent ?? '';
+    const n = (k: string) => Number(new RegExp(`${k} (\\d+)`).exec(layout)?.[1] ?? NaN);
+    expect(n('TP') * n('PP') * n('DP') * (n('CP') || 1)).toBe(1024);
+    expect(layout).toMatch(/micro batch \d+ · ZeRO-\d/);
+    expect(layout).toMatch(/recompute (none|selective|full)/);
   });
 
   it('shows a store edit, its inline error naming the field and range, and undoes it by keyboard', () => {
