@@ -9,9 +9,12 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
-  // Three sets and the overall row, computed in a Web Worker.
+  // Four sets and the overall row, computed in a Web Worker.
   await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
-  await expect(summary.locator('tbody tr')).toHaveCount(4);
+  await expect(summary.locator('tbody tr')).toHaveCount(5);
+  await expect(
+    page.getByTestId('acc-sum-training-published.json').locator('td').first(),
+  ).toHaveText('11');
   await expect(page.getByTestId('acc-sum-training-dev.json').locator('td').first()).toHaveText(
     '42',
   );

@@ -1,6 +1,7 @@
 import servingDev from './serving-dev.json';
 import storageDev from './storage-dev.json';
 import trainingDev from './training-dev.json';
+import trainingPublished from './training-published.json';
 
 /**
  * The validation case files bundled with the app (copies of ../shared/validation/*-dev.json,
@@ -18,6 +19,11 @@ export type BundledValidationFile = {
 
 export const bundledValidationFiles: readonly BundledValidationFile[] = [
   { file: 'training-dev.json', label: 'Training step time and time to train', data: trainingDev },
+  {
+    file: 'training-published.json',
+    label: 'Training throughput, Blackwell and Hopper (held out)',
+    data: trainingPublished,
+  },
   { file: 'storage-dev.json', label: 'Storage feed rate (MLPerf Storage)', data: storageDev },
   { file: 'serving-dev.json', label: 'LLM serving throughput and latency', data: servingDev },
 ];

@@ -50,6 +50,10 @@ export const SOURCE_FAMILIES: readonly { readonly match: RegExp; readonly text: 
     text: "BigScience's public training log of BLOOM-176B on 384 A100 80GB GPUs: throughput of a production run, read from the training README.",
   },
   {
+    match: /Megatron-Bridge/i,
+    text: "NVIDIA's Megatron-Bridge performance summary (NeMo 25.11): vendor-measured training throughput of its published performance recipes on DGX H100, B200, GB200 and GB300, synthetic data, stated layouts. Not used while building the engine (held out).",
+  },
+  {
     match: /MLPerf Training/i,
     text: 'MLCommons-audited benchmark result (closed division): wall-clock time to train GPT-3 175B to the target quality, evaluations included; submitter-tuned configurations.',
   },

@@ -12,6 +12,7 @@ describe('bundled validation files', () => {
   it('are validation files with no malformed case', () => {
     expect(bundledValidationFiles.map((f) => f.file)).toEqual([
       'training-dev.json',
+      'training-published.json',
       'storage-dev.json',
       'serving-dev.json',
     ]);
@@ -28,6 +29,9 @@ describe('source explanations', () => {
     expect(
       explainSource({ source: "Narayanan et al. SC'21 (Megatron-LM), Table 1" }).explanation,
     ).toMatch(/Peer-reviewed/);
+    expect(
+      explainSource({ source: 'Megatron-Bridge 25.11 performance summary, DGX-H100' }).explanation,
+    ).toMatch(/held out/);
     expect(explainSource({ source: 'MLPerf Training v3.0 closed, NVIDIA x' }).explanation).toMatch(
       /MLCommons-audited/,
     );
