@@ -2,6 +2,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runValidation } from '../../../model/validation';
 
+/** Run one validation file through the harness; the cases outside tolerance, described. */
+function guard(url: URL) {
+  const raw = JSON.parse(readFileSync(url, 'utf8')) as unknown;
+  const report = runValidation([raw]);
+  const outside = report.cases.filter((c) => !c.withinTolerance);
+  const detail = outside
+    .map((c) => `${c.id}: ${c.failure ?? `${c.errorPct?.toFixed(1)} % (±${c.tolerancePct} %)`}`)
+    .join('\n');
+  return { report, outside, detail };
+}
+
 /**
  * THE regression guard (issue 3): the shipped training validation set through the harness.
  * Fails if the median |error| is above 10 % or more than 10 % of the cases fall outside their
@@ -9,17 +20,9 @@ import { runValidation } from '../../../model/validation';
  * every case within tolerance); this only stops regressions.
  */
 describe('training-dev.json regression guard', () => {
-  const raw = JSON.parse(
-    readFileSync(
-      new URL('../../../../shared/validation/training-dev.json', import.meta.url),
-      'utf8',
-    ),
-  ) as unknown;
-  const report = runValidation([raw]);
-  const outside = report.cases.filter((c) => !c.withinTolerance);
-  const detail = outside
-    .map((c) => `${c.id}: ${c.failure ?? `${c.errorPct?.toFixed(1)} % (±${c.tolerancePct} %)`}`)
-    .join('\n');
+  const { report, outside, detail } = guard(
+    new URL('../../../../shared/validation/training-dev.json', import.meta.url),
+  );
 
   it('runs every case (none skipped)', () => {
     expect(report.summary.n).toBe(42);
@@ -40,17 +43,9 @@ describe('training-dev.json regression guard', () => {
  * guard, so a change that helps the dev set at the expense of other hardware shows up.
  */
 describe('training-published.json regression guard (held out)', () => {
-  const raw = JSON.parse(
-    readFileSync(
-      new URL('../../../model/validation/bundled/training-published.json', import.meta.url),
-      'utf8',
-    ),
-  ) as unknown;
-  const report = runValidation([raw]);
-  const outside = report.cases.filter((c) => !c.withinTolerance);
-  const detail = outside
-    .map((c) => `${c.id}: ${c.failure ?? `${c.errorPct?.toFixed(1)} % (±${c.tolerancePct} %)`}`)
-    .join('\n');
+  const { report, outside, detail } = guard(
+    new URL('../../../model/validation/bundled/training-published.json', import.meta.url),
+  );
   it('runs every case; median |error| ≤ 10 %; at most 1 in 5 outside tolerance', () => {
     expect(report.summary.n).toBe(11);
     expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(10);
