@@ -4,6 +4,7 @@
  */
 import type { EvaluationResult } from '../model/evaluate';
 import { metricRegistry } from '../model/metrics';
+import { layoutText } from '../model/training';
 import type { ValidationReport } from '../model/validation';
 
 /** A number for people: 4 significant digits, no exponent for ordinary magnitudes. */
@@ -39,7 +40,7 @@ export function formatEvaluateJson(results: readonly EvaluationResult[]): string
   return JSON.stringify(out.length === 1 ? out[0] : out, null, 2);
 }
 
-/** Every metric with its label, value and unit, grouped; then bottleneck and warnings. */
+/** Every metric with its label, value and unit, grouped; then the layout, bottleneck and warnings. */
 export function formatEvaluateText(results: readonly EvaluationResult[]): string {
   const blocks: string[] = [];
   for (const r of results) {
@@ -64,6 +65,7 @@ export function formatEvaluateText(results: readonly EvaluationResult[]): string
         );
       }
     }
+    if (r.training) lines.push(`  Layout: ${layoutText(r.training.layout, 0)}`);
     if (r.bottleneck) lines.push(`  Bottleneck: ${r.bottleneck.text}`);
     for (const w of r.warnings) lines.push(`  Warning: ${w}`);
     blocks.push(lines.join('\n'));

@@ -87,6 +87,7 @@ describe('evaluate', () => {
     expect(text).toMatch(/step_time_s\s+[\d.]+ s\s/);
     expect(text).toMatch(/mfu_pct\s+[\d.]+ %/);
     expect(text).toContain('Bottleneck:');
+    expect(text).toMatch(/Layout: TP \d+ · PP \d+.* · DP \d+ · micro batch \d+ · ZeRO-\d/);
   });
 
   it('an invalid scenario goes to stderr with every field path and exit 1', () => {
