@@ -7,6 +7,15 @@ function describedBy(id: string, description: unknown, error: unknown): string |
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** A field's error message (nothing when there is none); `id` is what `aria-describedby` names. */
+export function FieldError(props: { id: string; children?: ReactNode }) {
+  return props.children !== undefined && props.children !== null && props.children !== '' ? (
+    <p id={props.id} className="field-error">
+      {props.children}
+    </p>
+  ) : null;
+}
+
 function FieldFoot(props: { id: string; description?: ReactNode; error?: ReactNode }) {
   return (
     <>
@@ -15,11 +24,7 @@ function FieldFoot(props: { id: string; description?: ReactNode; error?: ReactNo
           {props.description}
         </p>
       ) : null}
-      {props.error ? (
-        <p id={`${props.id}-err`} className="field-error">
-          {props.error}
-        </p>
-      ) : null}
+      {props.error ? <FieldError id={`${props.id}-err`}>{props.error}</FieldError> : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ export { MenuButton, type MenuItem, type MenuSection } from './Menu';
 export { TooltipButton } from './Tooltip';
 export {
   Checkbox,
+  FieldError,
   NumberField,
   ProgressBar,
   RadioGroup,

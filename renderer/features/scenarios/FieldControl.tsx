@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { describeDefault } from '../../../model/scenario/defaultSources';
 import { displayUnit } from '../../components/metricFormat';
+import { FieldError } from '../../components/ui';
 import { formatNumber, parseLocaleNumber } from '../../format/format';
 import type { FieldNode } from './schemaFields';
 
@@ -239,11 +240,7 @@ function ChoiceSelect(props: {
           </option>
         ))}
       </select>
-      {props.errorText !== undefined ? (
-        <p id={errId} className="field-error">
-          {props.errorText}
-        </p>
-      ) : null}
+      <FieldError id={errId}>{props.errorText}</FieldError>
     </div>
   );
 }
@@ -308,11 +305,7 @@ function NumberNodeField(props: {
             {props.unit}
           </span>
         </div>
-        {props.errorText !== undefined ? (
-          <p id={errId} className="field-error">
-            {props.errorText}
-          </p>
-        ) : null}
+        <FieldError id={errId}>{props.errorText}</FieldError>
       </div>
       {node.auto ? (
         <label className="sc-check sc-auto">
@@ -377,11 +370,7 @@ function BooleanNodeField(props: {
         {props.node.label}
         {props.isDefault ? <DefaultBadge node={props.node} /> : null}
       </label>
-      {props.errorText !== undefined ? (
-        <p id={errId} className="field-error">
-          {props.errorText}
-        </p>
-      ) : null}
+      <FieldError id={errId}>{props.errorText}</FieldError>
     </div>
   );
 }
@@ -418,11 +407,7 @@ function TextNodeField(props: {
           {...input}
         />
       </div>
-      {props.errorText !== undefined ? (
-        <p id={errId} className="field-error">
-          {props.errorText}
-        </p>
-      ) : null}
+      <FieldError id={errId}>{props.errorText}</FieldError>
     </div>
   );
 }

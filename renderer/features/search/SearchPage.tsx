@@ -18,7 +18,14 @@ import type {
   SearchSpace,
 } from '../../../model/search';
 import { NumberInput } from '../../components/NumberInput';
-import { Button, Checkbox, ProgressBar, RadioGroup, TextField } from '../../components/ui';
+import {
+  Button,
+  Checkbox,
+  FieldError,
+  ProgressBar,
+  RadioGroup,
+  TextField,
+} from '../../components/ui';
 import {
   formatMoneyCompact,
   formatNumber,
@@ -321,7 +328,7 @@ function CheckList<T extends string>(props: {
   };
   return (
     <fieldset
-      className="search-checks"
+      className="radio-group search-checks"
       data-testid={props.testId}
       aria-describedby={props.error !== undefined ? errorId : undefined}
     >
@@ -338,11 +345,7 @@ function CheckList<T extends string>(props: {
           </Checkbox>
         ))}
       </div>
-      {props.error !== undefined ? (
-        <p id={errorId} className="field-error">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{props.error}</FieldError>
     </fieldset>
   );
 }
