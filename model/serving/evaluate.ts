@@ -12,6 +12,9 @@
  * - At or above capacity (λ ≥ maxBatch/S(maxBatch)) the copy runs full: throughput = capacity,
  *   TPOT = t(maxBatch), and the queue grows linearly over a finite run of N requests (mean wait
  *   N/2·(1/μ − 1/λ)); N = requestCount, or 1,000 per copy when none is given (flagged `saturated`).
+ * - A finite run near capacity holds the random-walk backlog of a critically loaded queue,
+ *   (2/3)·√(4N/π) requests on average (criticalRunWaitS): it caps the Erlang wait below capacity
+ *   and is the base of the linear growth above it, so latency is continuous in the offered rate.
  * - Closed loop (concurrency C): b = min(C, maxBatch) run, the rest queue: X = b/S, wait (C − b)/X.
  *
  * Percentiles from means: per-request TPOT ~ normal with cv 0.08 (constants.ts); TTFT p-quantile =
@@ -100,6 +103,24 @@ function ttftPercentile(
   return service - residualMean + residualQ + wait;
 }
 
+/**
+ * Mean slot wait of a finite run of `n` requests offered at exactly a copy's capacity `mu`
+ * (requests/s), seconds. With arrivals and departures both Poisson at μ the backlog is a reflected
+ * random walk of variance rate 2μ, so its mean after t seconds is √(4μt/π) (half-normal mean);
+ * averaged over the run (t ≤ n/μ) that is (2/3)·√(4n/π) requests, and by Little's law the mean
+ * wait is that over μ. A finite run near capacity never builds the steady-state Erlang backlog,
+ * which grows without bound as λ → μ, so the wait below capacity is capped by this and the wait
+ * above capacity starts from it: latency then rises continuously with the offered rate.
+ */
+function criticalRunWaitS(mu: number, n: number): number {
+  return ((2 / 3) * Math.sqrt((4 * n) / Math.PI)) / mu;
+}
+
+/** p-quantile over mean of a half-normal backlog (used for the critical-run wait's percentile). */
+function halfNormalQuantileRatio(q: number): number {
+  return normalQuantile((1 + q) / 2) / Math.sqrt(2 / Math.PI);
+}
+
 /** Open-loop Poisson arrivals at `lambda` requests/s per copy. */
 export function rateOperatingPoint(
   p: PreparedServing,
@@ -110,17 +131,22 @@ export function rateOperatingPoint(
   const z = normalQuantile(q);
   const bMax = p.maxBatch;
   const capacity = copyCapacityRequestsPerS(p);
+  const n = runRequests ?? DEFAULT_RUN_REQUESTS;
+  const critWait = criticalRunWaitS(capacity, n);
+  const critWaitPct = critWait * halfNormalQuantileRatio(q);
   if (lambda >= capacity) {
     const S = serviceTimeS(p, bMax);
     const tpot = decodeStepS(p, bMax);
-    const n = runRequests ?? DEFAULT_RUN_REQUESTS;
-    const wait = (n / 2) * (1 / capacity - 1 / lambda);
+    // The backlog grows linearly over the run (uniform wait from 0 to n·(1/μ − 1/λ)) on top of the
+    // random-walk backlog of a critically loaded run.
+    const growth = (n / 2) * (1 / capacity - 1 / lambda);
+    const wait = critWait + growth;
     const ttft = prefillServiceS(p, bMax) + wait;
     return {
       b: bMax,
       tpotS: tpot,
       ttftS: ttft,
-      ttftPctS: prefillServiceS(p, bMax) + 2 * wait * q,
+      ttftPctS: prefillServiceS(p, bMax) + critWaitPct + 2 * growth * q,
       tpotPctS: tpot * (1 + z * TPOT_CV),
       requestsPerS: capacity,
       e2eS: S + wait,
@@ -136,13 +162,16 @@ export function rateOperatingPoint(
   const tpot = decodeStepS(p, b);
   const C = erlangC(bMax, b);
   const gap = bMax - b;
-  const wait = gap > 0 ? (C * S) / gap : 0;
+  const steadyWait = gap > 0 ? (C * S) / gap : critWait;
+  const wait = steadyWait < critWait ? steadyWait : critWait;
   const ttft = prefillServiceS(p, b) + wait;
+  const steadyPct = ttftPercentile(p, b, q, C, S);
+  const critPct = prefillServiceS(p, b) + critWaitPct;
   return {
     b,
     tpotS: tpot,
     ttftS: ttft,
-    ttftPctS: ttftPercentile(p, b, q, C, S),
+    ttftPctS: steadyPct < critPct ? steadyPct : critPct,
     tpotPctS: tpot * (1 + z * TPOT_CV),
     requestsPerS: lambda,
     e2eS: S + wait,
