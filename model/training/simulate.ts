@@ -218,16 +218,22 @@ export function buildContext(input: TrainingInput): Context {
   };
 }
 
-/** Memory options of a context (attention kernel, LoRA parameters, bytes per saved GEMM input and per gradient). */
+/**
+ * Memory options of a context (attention kernel, LoRA parameters, bytes per saved GEMM input and
+ * per gradient). The gradient buffer holds what the data-parallel reduction sends (`gradBytes`):
+ * Megatron-Core allocates it in the reduction dtype (`grad_reduce_in_fp32`).
+ */
 export function memoryOptions(ctx: Context): {
   flashAttention: boolean;
   loraParams: number;
   gemmInputBytes: number;
+  gradBytes: number;
 } {
   return {
     flashAttention: ctx.flash,
     loraParams: ctx.loraParams,
     gemmInputBytes: ctx.dev.gemmInputBytes < 2 ? 1 : 2,
+    gradBytes: ctx.gradBytes,
   };
 }
 

@@ -29,8 +29,10 @@ export type MemoryOptions = {
    */
   readonly gemmInputBytes?: number;
   /**
-   * Bytes per gradient element kept by Megatron-style training: 4 with BF16 (Megatron-LM forces
-   * `accumulate_allreduce_grads_in_fp32` for bf16), 2 with FP16. Default 4.
+   * Bytes per gradient element kept by Megatron-style training: 4 when gradients accumulate and
+   * reduce in fp32 (Megatron-LM's default for bf16, `accumulate_allreduce_grads_in_fp32`), 2 with
+   * FP16 or with production recipes that reduce in bf16 (Megatron-Core DDP
+   * `grad_reduce_in_fp32=False`, which allocates the gradient buffer in bf16). Default 4.
    */
   readonly gradBytes?: number;
 };

@@ -315,6 +315,21 @@ describe('periodic evaluation runs in whole global batches', () => {
   });
 });
 
+describe('the gradient buffer is held in the dtype the data-parallel reduction sends', () => {
+  it('bf16 on the optimized stack (grad_reduce_in_fp32=False), fp32 on the baseline', () => {
+    const bf16 = (stack: 'optimized' | 'baseline') =>
+      simulateTraining({
+        ...MEGATRON_145B,
+        stack,
+        training: { ...MEGATRON_145B.training, precision: 'bf16' },
+      }).memory;
+    const opt = bf16('optimized');
+    const base = bf16('baseline');
+    expect(opt.gradientsBytes / opt.weightsBytes).toBeCloseTo(1, 9);
+    expect(base.gradientsBytes / base.weightsBytes).toBeCloseTo(2, 9);
+  });
+});
+
 describe('each evaluation first gathers the distributed optimizer parameters', () => {
   // Megatron-Core runs the deferred parameter all-gather synchronously before evaluation
   // (`disable_forward_pre_hook(param_sync=True)`); MLPerf GPT-3 logs show it as the slower first
