@@ -9,12 +9,15 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
-  // Four sets and the overall row, computed in a Web Worker.
+  // Five sets and the overall row, computed in a Web Worker.
   await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
-  await expect(summary.locator('tbody tr')).toHaveCount(5);
+  await expect(summary.locator('tbody tr')).toHaveCount(6);
   await expect(
     page.getByTestId('acc-sum-training-published.json').locator('td').first(),
   ).toHaveText('11');
+  await expect(
+    page.getByTestId('acc-sum-training-mlperf-steps.json').locator('td').first(),
+  ).toHaveText('43');
   await expect(page.getByTestId('acc-sum-training-dev.json').locator('td').first()).toHaveText(
     '42',
   );

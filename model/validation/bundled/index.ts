@@ -1,6 +1,7 @@
 import servingDev from './serving-dev.json';
 import storageDev from './storage-dev.json';
 import trainingDev from './training-dev.json';
+import trainingMlperfSteps from './training-mlperf-steps.json';
 import trainingPublished from './training-published.json';
 
 /**
@@ -23,6 +24,11 @@ export const bundledValidationFiles: readonly BundledValidationFile[] = [
     file: 'training-published.json',
     label: 'Training throughput, Blackwell and Hopper (held out)',
     data: trainingPublished,
+  },
+  {
+    file: 'training-mlperf-steps.json',
+    label: 'Training step time in MLPerf result logs: GPT-3, Llama 3.1, Llama 2 LoRA (held out)',
+    data: trainingMlperfSteps,
   },
   { file: 'storage-dev.json', label: 'Storage feed rate (MLPerf Storage)', data: storageDev },
   { file: 'serving-dev.json', label: 'LLM serving throughput and latency', data: servingDev },

@@ -54,6 +54,10 @@ export const SOURCE_FAMILIES: readonly { readonly match: RegExp; readonly text: 
     text: "NVIDIA's Megatron-Bridge performance summary (NeMo 25.11): vendor-measured training throughput of its published performance recipes on DGX H100, B200, GB200 and GB300, synthetic data, stated layouts. Not used while building the engine (held out).",
   },
   {
+    match: /MLPerf Training result log/i,
+    text: "Steady training step time read from an MLCommons MLPerf Training result log (per-step timer or logged throughput, evaluation excluded), with the layout from the submission's own configuration files: GPT-3 175B (v3.0–v4.1), Llama 3.1 405B and 8B, Llama 2 70B LoRA (v4.0–v6.0) on H100, H200, B200, GB200, GB300, MI300X, MI325X, MI355X and Gaudi 2. Checked after the engine was built (held out); see each case's note for fields the logs do not state.",
+  },
+  {
     match: /MLPerf Training/i,
     text: 'MLCommons-audited benchmark result (closed division): wall-clock time to train GPT-3 175B to the target quality, evaluations included; submitter-tuned configurations.',
   },

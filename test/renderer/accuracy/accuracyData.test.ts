@@ -13,6 +13,7 @@ describe('bundled validation files', () => {
     expect(bundledValidationFiles.map((f) => f.file)).toEqual([
       'training-dev.json',
       'training-published.json',
+      'training-mlperf-steps.json',
       'storage-dev.json',
       'serving-dev.json',
     ]);
@@ -35,6 +36,10 @@ describe('source explanations', () => {
     expect(explainSource({ source: 'MLPerf Training v3.0 closed, NVIDIA x' }).explanation).toMatch(
       /MLCommons-audited/,
     );
+    expect(
+      explainSource({ source: 'MLPerf Training result log (steady step time): v5.1 x' })
+        .explanation,
+    ).toMatch(/result log.*held out/);
     expect(explainSource({ source: 'MLPerf Inference v4.1 closed' }).explanation).toMatch(
       /inference/,
     );
