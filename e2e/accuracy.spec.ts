@@ -9,15 +9,18 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
-  // Five sets and the overall row, computed in a Web Worker.
+  // Six sets and the overall row, computed in a Web Worker.
   await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
-  await expect(summary.locator('tbody tr')).toHaveCount(6);
+  await expect(summary.locator('tbody tr')).toHaveCount(7);
   await expect(
     page.getByTestId('acc-sum-training-published.json').locator('td').first(),
   ).toHaveText('11');
   await expect(
     page.getByTestId('acc-sum-training-mlperf-steps.json').locator('td').first(),
   ).toHaveText('43');
+  await expect(
+    page.getByTestId('acc-sum-training-mlperf-ttt.json').locator('td').first(),
+  ).toHaveText('27');
   await expect(page.getByTestId('acc-sum-training-dev.json').locator('td').first()).toHaveText(
     '42',
   );

@@ -47,6 +47,12 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2025',
     basis: 'convention',
   },
+  'workload.training.evaluation.skipEvals': {
+    source:
+      'Every evaluation point is run unless told otherwise (MLPerf LLM benchmarks skip the first few; Megatron-LM and NeMo evaluate from the first interval)',
+    date: '2025',
+    basis: 'convention',
+  },
   'workload.parallelism.cp': {
     source:
       'No context parallelism unless asked for (Megatron-LM default context_parallel_size = 1)',

@@ -104,12 +104,14 @@ export const trainingSettingsSchema = z.strictObject({
   /**
    * Periodic evaluation inside the time to train: a forward-only pass over `evalSeqs` sequences
    * after every `intervalSeqs` trained sequences (both rounded up to whole global batches, as
-   * Megatron-LM and NeMo run them); null: none.
+   * Megatron-LM and NeMo run them); `skipEvals`: how many of the first evaluations are not run
+   * (MLPerf LLM benchmarks skip a few); null: none.
    */
   evaluation: z
     .strictObject({
       intervalSeqs: intIn(1, 1e12, 'sequences'),
       evalSeqs: intIn(1, 1e9, 'sequences'),
+      skipEvals: intIn(0, 1e9, 'evaluations').default(0),
     })
     .nullable()
     .default(null),

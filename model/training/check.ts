@@ -79,6 +79,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
     const ev = obj(t['evaluation'], 'training.evaluation');
     posInt(ev['intervalSeqs'], 'training.evaluation.intervalSeqs');
     posInt(ev['evalSeqs'], 'training.evaluation.evalSeqs');
+    const skip = ev['skipEvals'];
+    if (skip !== undefined && (typeof skip !== 'number' || !Number.isInteger(skip) || skip < 0)) {
+      fail('training.evaluation.skipEvals', 'must be a whole number ≥ 0');
+    }
   }
   const ak = t['attentionKernel'];
   if (ak !== undefined && ak !== null) {

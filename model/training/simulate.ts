@@ -598,7 +598,7 @@ export function buildResult(
       // MLPerf GPT-3 logs show it as ≈ 0.2–0.35 s between eval_start and eval_stop beyond the
       // validation steps (v3.0–v4.1 NVIDIA submissions).
       const stepsPerInterval = Math.ceil(ev.intervalSeqs / gbs);
-      const evals = Math.floor(steps / stepsPerInterval);
+      const evals = Math.max(0, Math.floor(steps / stepsPerInterval) - (ev.skipEvals ?? 0));
       const batches = Math.ceil(ev.evalSeqs / gbs);
       const perBatch = (l.microBatchesPerStep + (l.pp - 1) / l.vpp) * core.fwdStageS;
       evalTime = evals * (batches * perBatch + core.evalSyncS);

@@ -64,9 +64,15 @@ export type TrainingSettings = {
    * interval is rounded up to whole training steps and the evaluation set to whole global
    * batches, each run as one pipelined forward pass on the training layout (MLPerf GPT-3: every
    * 24,576 sequences over 5,662 validation sequences — the validation harness in
-   * model/validation/training.ts applies this protocol itself).
+   * model/validation/training.ts applies this protocol itself). `skipEvals` (default 0): the
+   * first evaluations that are not run (MLPerf Llama 2 70B LoRA and Llama 3.1 405B skip the
+   * first few), so the first one comes after (skipEvals + 1) intervals.
    */
-  readonly evaluation?: { readonly intervalSeqs: number; readonly evalSeqs: number } | null;
+  readonly evaluation?: {
+    readonly intervalSeqs: number;
+    readonly evalSeqs: number;
+    readonly skipEvals?: number;
+  } | null;
   /**
    * Attention kernel: `flash` (FlashAttention: fused, causal blocks skipped, no s×s scores stored)
    * or `unfused` (batched GEMMs + fused softmax over the full s×s scores, Megatron-LM 2020–22).

@@ -28,6 +28,7 @@ export {
   MLPERF_GPT3_PROTOCOL,
   TRAINING_CASE_METRICS,
   isMlperfGpt3Case,
+  mlperfEvaluationFor,
   mapAcceleratorId,
   predictTrainingStepCase,
   trainingCaseSchema,

@@ -80,7 +80,10 @@ describe('evaluate', () => {
       ...s,
       workload: {
         ...s.workload,
-        training: { ...s.workload.training, evaluation: { intervalSeqs: 10_240, evalSeqs: 1024 } },
+        training: {
+          ...s.workload.training,
+          evaluation: { intervalSeqs: 10_240, evalSeqs: 1024, skipEvals: 0 },
+        },
       },
     };
     const a = evaluate(s);

@@ -2,6 +2,7 @@ import servingDev from './serving-dev.json';
 import storageDev from './storage-dev.json';
 import trainingDev from './training-dev.json';
 import trainingMlperfSteps from './training-mlperf-steps.json';
+import trainingMlperfTtt from './training-mlperf-ttt.json';
 import trainingPublished from './training-published.json';
 
 /**
@@ -29,6 +30,11 @@ export const bundledValidationFiles: readonly BundledValidationFile[] = [
     file: 'training-mlperf-steps.json',
     label: 'Training step time in MLPerf result logs: GPT-3, Llama 3.1, Llama 2 LoRA (held out)',
     data: trainingMlperfSteps,
+  },
+  {
+    file: 'training-mlperf-ttt.json',
+    label: 'MLPerf time to train: Llama 3.1 and Llama 2 LoRA (held out)',
+    data: trainingMlperfTtt,
   },
   { file: 'storage-dev.json', label: 'Storage feed rate (MLPerf Storage)', data: storageDev },
   { file: 'serving-dev.json', label: 'LLM serving throughput and latency', data: servingDev },

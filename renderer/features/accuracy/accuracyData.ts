@@ -54,6 +54,10 @@ export const SOURCE_FAMILIES: readonly { readonly match: RegExp; readonly text: 
     text: "NVIDIA's Megatron-Bridge performance summary (NeMo 25.11): vendor-measured training throughput of its published performance recipes on DGX H100, B200, GB200 and GB300, synthetic data, stated layouts. Not used while building the engine (held out).",
   },
   {
+    match: /MLPerf Training result log \(time to train/i,
+    text: "Wall-clock time to train (run_start to run_stop) of one run, read from an MLCommons MLPerf Training result log: Llama 3.1 405B and 8B pre-training and Llama 2 70B LoRA fine-tuning, evaluations included as the benchmark's rules require; layout from the submission's configuration files. One run, not MLPerf's averaged score. Checked after the engine was built (held out).",
+  },
+  {
     match: /MLPerf Training result log/i,
     text: "Steady training step time read from an MLCommons MLPerf Training result log (per-step timer or logged throughput, evaluation excluded), with the layout from the submission's own configuration files: GPT-3 175B (v3.0–v4.1), Llama 3.1 405B and 8B, Llama 2 70B LoRA (v4.0–v6.0) on H100, H200, B200, GB200, GB300, MI300X, MI325X, MI355X and Gaudi 2. Checked after the engine was built (held out); see each case's note for fields the logs do not state.",
   },

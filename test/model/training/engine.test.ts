@@ -149,6 +149,16 @@ describe('input guard', () => {
       { ...MEGATRON_145B, training: { ...MEGATRON_145B.training, globalBatchSeqs: 0 } },
       /training\.globalBatchSeqs/,
     ],
+    [
+      {
+        ...MEGATRON_145B,
+        training: {
+          ...MEGATRON_145B.training,
+          evaluation: { intervalSeqs: 384, evalSeqs: 173, skipEvals: -1 },
+        },
+      },
+      /training\.evaluation\.skipEvals/,
+    ],
   ])('rejects bad input naming the field (%#)', (bad, re) => {
     expect(() => simulateTraining(bad as unknown as TrainingInput)).toThrow(re);
   });

@@ -6,6 +6,7 @@ import {
   isMlperfGpt3Case,
   loadValidationFile,
   mapAcceleratorId,
+  mlperfEvaluationFor,
   runValidation,
   summarize,
   trainingCaseSchema,
@@ -235,5 +236,106 @@ describe('MLPerf GPT-3 protocol overhead', () => {
     const ratio = (withEval.timeToTrainS ?? 0) / (without.timeToTrainS ?? 1);
     expect(ratio).toBeGreaterThan(1.02);
     expect(ratio).toBeLessThan(1.15);
+  });
+});
+
+describe('MLPerf LLM evaluation protocols (Llama 2 70B LoRA, Llama 3.1 405B and 8B)', () => {
+  const shape = (layers: number, hidden: number) => ({
+    params_b: 1,
+    layers,
+    hidden,
+    heads: 64,
+    kv_heads: 8,
+    ffn_hidden: 4 * hidden,
+    vocab: 128_256,
+    seq_len: 8192,
+    ffn_type: 'swiglu',
+  });
+  const mk = (layers: number, hidden: number, gbs: number, lora: boolean) =>
+    trainingCaseSchema.parse({
+      id: 'x',
+      kind: 'training-step',
+      model: shape(layers, hidden),
+      training: {
+        global_batch_seqs: gbs,
+        micro_batch: 1,
+        precision: 'fp8',
+        recompute: null,
+        finetune: lora ? { method: 'lora', rank: 16 } : null,
+        tokens_to_train: gbs * 8192 * 400,
+      },
+      parallelism: null,
+      system: {
+        accelerator: 'h100-sxm',
+        gpus: 8,
+        gpus_per_node: 8,
+        nvlink_domain: 8,
+        scale_out: { fabric: 'infiniband', gbps_per_gpu: 400 },
+      },
+      stack: 'optimized',
+      observed: { metric: 'time_to_train_min', value: 1 },
+      tolerance_pct: 20,
+    });
+
+  it('LoRA: every 384 sequences on 173, skipping floor(0.125·GBS + 2) (v5.0 on), 3–4 in v4.x', () => {
+    const lora = mk(80, 8192, 8, true);
+    expect(mlperfEvaluationFor('mlperf_v5p1_lora_x', undefined, lora)).toMatchObject({
+      benchmark: 'llama2_70b_lora',
+      intervalSeqs: 384,
+      evalSeqs: 173,
+      skipEvals: 3,
+    });
+    const big = mk(80, 8192, 64, true);
+    expect(mlperfEvaluationFor('mlperf_v5p1_lora_x', undefined, big)?.skipEvals).toBe(10);
+    expect(mlperfEvaluationFor('mlperf_v4p0_lora_x', undefined, big)?.skipEvals).toBe(4);
+    // Not LoRA, or not MLPerf: no protocol.
+    expect(mlperfEvaluationFor('mlperf_v5p1_lora_x', undefined, mk(80, 8192, 8, false))).toBe(null);
+    expect(mlperfEvaluationFor('lora_paper', 'Hu et al.', lora)).toBeNull();
+  });
+
+  it('405B: every 18,432 sequences after floor(0.0026·GBS + 12) skipped; v5.0 every 46,080', () => {
+    const c = mk(126, 16384, 960, false);
+    expect(mlperfEvaluationFor('mlperf_v5p1_llama31_405b_x', undefined, c)).toMatchObject({
+      intervalSeqs: 18_432,
+      evalSeqs: 5760,
+      skipEvals: 14,
+    });
+    expect(mlperfEvaluationFor('x', 'MLPerf Training v5.0 llama31_405b', c)).toMatchObject({
+      intervalSeqs: 46_080,
+      skipEvals: 0,
+    });
+  });
+
+  it('8B: every 12,288 sequences on 1,024, no skip', () => {
+    expect(
+      mlperfEvaluationFor('mlperf_v5p1_llama31_8b_x', undefined, mk(32, 4096, 32, false)),
+    ).toMatchObject({
+      benchmark: 'llama31_8b',
+      intervalSeqs: 12_288,
+      evalSeqs: 1024,
+      skipEvals: 0,
+    });
+  });
+
+  it('the skipped evaluations are not run: 3 skipped of 8 leave 5 (the v4.0 single-node log)', () => {
+    // 384 steps of GBS 8, an evaluation every 48 steps: 8 points, the first 3 skipped.
+    const lora = mk(80, 8192, 8, true);
+    const base = trainingCaseToInput(lora);
+    const t = (skipEvals: number) =>
+      simulateTraining({
+        ...base,
+        parallelism: { tp: 4, pp: 1, dp: 2, cp: 1, vpp: 1, zeroStage: 1, sequenceParallel: true },
+        training: {
+          ...base.training,
+          microBatch: 1,
+          recompute: 'none',
+          tokensToTrain: 3072 * 8192,
+          evaluation: { intervalSeqs: 384, evalSeqs: 173, skipEvals },
+        },
+      }).evaluationTimeS ?? 0;
+    expect(t(0)).toBeGreaterThan(0);
+    expect(t(3) / t(0)).toBeCloseTo(5 / 8, 9);
+    expect(t(8)).toBe(0);
+    expect(t(20)).toBe(0);
   });
 });

@@ -69,3 +69,19 @@ describe('training-mlperf-steps.json regression guard (held out)', () => {
     expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.1);
   });
 });
+
+/**
+ * Held out: time to train of MLPerf Llama 3.1 405B/8B and Llama 2 70B LoRA runs (one result log
+ * each; model/validation/bundled/training-mlperf-ttt.json), with each benchmark's evaluation
+ * protocol (mlperfEvaluationFor). Loose bounds: several cases carry fields the logs do not state.
+ */
+describe('training-mlperf-ttt.json regression guard (held out)', () => {
+  const { report, outside, detail } = guard(
+    new URL('../../../model/validation/bundled/training-mlperf-ttt.json', import.meta.url),
+  );
+  it('runs every case; median |error| ≤ 15 %; at most 1 in 4 outside tolerance', () => {
+    expect(report.summary.n).toBe(27);
+    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(15);
+    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.25);
+  });
+});

@@ -14,6 +14,7 @@ describe('bundled validation files', () => {
       'training-dev.json',
       'training-published.json',
       'training-mlperf-steps.json',
+      'training-mlperf-ttt.json',
       'storage-dev.json',
       'serving-dev.json',
     ]);
@@ -40,6 +41,10 @@ describe('source explanations', () => {
       explainSource({ source: 'MLPerf Training result log (steady step time): v5.1 x' })
         .explanation,
     ).toMatch(/result log.*held out/);
+    expect(
+      explainSource({ source: 'MLPerf Training result log (time to train, run_start to x): y' })
+        .explanation,
+    ).toMatch(/time to train.*evaluations included/);
     expect(explainSource({ source: 'MLPerf Inference v4.1 closed' }).explanation).toMatch(
       /inference/,
     );
