@@ -92,6 +92,36 @@ test('create scenarios from a preset and a template, edit, see errors, undo and 
   await expect(page.getByTestId('row-tokens_per_s')).toContainText('▼');
 });
 
+test('periodic evaluation: add it, fill it, and the time to train grows, the throughput does not', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  const ui = editor(page);
+  await expect(ui.kpi('time_to_train_days')).toContainText('days');
+  const ttt = await ui.kpi('time_to_train_days').textContent();
+  const tput = await ui.kpi('tokens_per_s').textContent();
+  await page.getByRole('button', { name: 'Add Periodic evaluation' }).click();
+  await expect(ui.field('workload.training.evaluation.skipEvals')).toContainText('Skip the first');
+  await expect(ui.field('workload.training.evaluation.skipEvals')).toContainText('evaluations');
+  // Every 2,048 sequences over 8,192: a long evaluation, so the change shows in the KPI.
+  await ui.set('workload.training.evaluation.intervalSeqs', '2048');
+  await ui.set('workload.training.evaluation.evalSeqs', '8192');
+  await expect(ui.kpi('time_to_train_days')).not.toHaveText(ttt ?? '');
+  const withEval = await ui.kpi('time_to_train_days').textContent();
+  expect(parseFloat(withEval ?? '0')).toBeGreaterThan(parseFloat(ttt ?? '0'));
+  await expect(ui.kpi('tokens_per_s')).toHaveText(tput ?? '');
+  // Skipping more evaluations than the run has takes them all away again.
+  await ui.set('workload.training.evaluation.skipEvals', '1000000000');
+  await expect(ui.kpi('time_to_train_days')).toHaveText(ttt ?? '');
+  await ui.set('workload.training.evaluation.skipEvals', '-1');
+  await expect(
+    ui.field('workload.training.evaluation.skipEvals').getByText(/from 0 to 1e9 evaluations/),
+  ).toBeVisible();
+  await screenshot(page, 'scenarios-evaluation');
+});
+
 test('rename, duplicate, reorder, baseline and delete with confirmation', async ({
   page,
   consoleErrors,

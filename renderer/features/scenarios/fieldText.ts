@@ -37,6 +37,7 @@ const BY_KEY: Readonly<Record<string, Partial<FieldText>>> = {
   evaluation: { label: 'Periodic evaluation' },
   intervalSeqs: { label: 'Evaluate every', unit: 'sequences' },
   evalSeqs: { label: 'Evaluation size', unit: 'sequences' },
+  skipEvals: { label: 'Skip the first', unit: 'evaluations' },
   attentionKernel: { label: 'Attention kernel' },
   parallelism: { label: 'Parallelism' },
   tp: { label: 'Tensor parallel (TP)', unit: 'way' },
