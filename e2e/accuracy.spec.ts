@@ -31,6 +31,9 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await expect(training.locator('tbody tr')).toHaveCount(42);
   await expect(training.locator('tbody tr').first()).toContainText('Megatron-LM');
   await expect(training.locator('tbody tr').first()).toContainText('Peer-reviewed');
+  // Each training set says how to read its errors.
+  await expect(page.getByTestId('acc-reading-training-dev.json')).toContainText('software release');
+  await expect(page.getByTestId('acc-reading-training-mlperf-steps.json')).toContainText('NVFP4');
   const elapsed = await page.getByTestId('acc-elapsed').innerText();
   console.log(`validation run: ${elapsed}`);
   await screenshot(page, 'accuracy-full');

@@ -72,6 +72,11 @@ function CaseTable(props: { set: AccuracySet; outsideOnly: boolean }) {
       <h3 id={`acc-${props.set.file}`}>
         {props.set.label} <span className="acc-file">{props.set.file}</span>
       </h3>
+      {props.set.reading !== null ? (
+        <p className="acc-reading" data-testid={`acc-reading-${props.set.file}`}>
+          {props.set.reading}
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="acc-note">Every case of this set is within its tolerance.</p>
       ) : (

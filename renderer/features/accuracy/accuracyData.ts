@@ -31,6 +31,8 @@ export type AccuracyRow = CaseResult & SourceExplanation;
 export type AccuracySet = {
   readonly file: string;
   readonly label: string;
+  /** How to read the set's errors (from the bundled file's entry), or null. */
+  readonly reading: string | null;
   readonly summary: ValidationSummary;
   readonly rows: readonly AccuracyRow[];
 };
@@ -137,6 +139,7 @@ export function accuracySet(
   return {
     file: file.file,
     label: file.label,
+    reading: file.reading ?? null,
     summary: report.summary,
     rows: report.cases.map((c) => ({ ...c, ...explainSource(raw.get(c.id)) })),
   };

@@ -118,10 +118,17 @@ describe('accuracy sets', () => {
     const a = {
       file: 'a',
       label: 'a',
+      reading: null,
       summary: summarize([]),
       rows: [fake('1', true, 5), fake('2', false, -20)],
     };
-    const b = { file: 'b', label: 'b', summary: summarize([]), rows: [fake('3', true, 1)] };
+    const b = {
+      file: 'b',
+      label: 'b',
+      reading: 'how to read b',
+      summary: summarize([]),
+      rows: [fake('3', true, 1)],
+    };
     expect(rowsToShow(a.rows, true).map((r) => r.id)).toEqual(['2']);
     expect(rowsToShow(a.rows, false)).toHaveLength(2);
     const all = overallSummary([a, b], summarize);
