@@ -1547,6 +1547,13 @@ const SOURCES_SEED: readonly unknown[] = [
     url: 'https://github.com/stas00/ml-engineering',
     kind: 'community',
   },
+  {
+    id: 'fp4-gemm-b200',
+    title:
+      'DeepGEMM PR #348 (2026-06): B200 dense FP4 GEMM TFLOP/s, DeepGEMM vs cuBLASLt (cublasTest 13.3), CUDA 12.9; 8192³: 5,702 vs 5,239',
+    url: 'https://github.com/deepseek-ai/DeepGEMM/pull/348',
+    kind: 'community',
+  },
 ];
 
 /** Matmul precisions the engine knows. */

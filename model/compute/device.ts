@@ -8,11 +8,16 @@ import type { Precision } from '../training/types';
  * H100 SXM 792.1/989 = 80.1 % (H100/H200 794.5 → 80.3 %), B200 BF16 1745/2250 = 77.6 %,
  * H200 FP8 1453.4/1979 = 73.4 %, B200 FP8 3432.5/4500 = 76.3 %, MI300X BF16 781.9/1300 = 60.1 %.
  * Parts without a measurement take their sibling's value (`derived`) or a planning value
- * (`estimate`, marked below). FP4 has no published MAMF: FP8 value is used (estimate).
+ * (`estimate`, marked below). FP4: B200 block-scaled FP4 GEMM, cuBLASLt (cublasTest 13.3) at
+ * 8192³ = 5,239 TFLOP/s of 9,000 dense = 58.2 % (source `fp4-gemm-b200`: DeepGEMM PR #348, which
+ * also lists its own kernel at 5,702, 63.4 %); Blackwell parts take it (`derived`), others without
+ * a measurement use their FP8 fraction.
  */
 type EffEntry = {
   readonly bf16: number;
   readonly fp8: number;
+  /** Block-scaled FP4 (NVFP4/MXFP4) GEMMs; absent: the FP8 fraction. */
+  readonly fp4?: number;
   /** Sustained (power-saturated, all GPUs busy) over burst: MSMF / MAMF. */
   readonly sustained: number;
   readonly basis: string;
@@ -25,6 +30,8 @@ type EffEntry = {
  * one kernel, so its MAMF is already sustained (ratio 1). Others: Hopper value (estimate).
  */
 const SUSTAINED_HOPPER = 0.848;
+/** B200 FP4 GEMM fraction of the dense FP4 peak: 5,239 / 9,000 TFLOP/s (see the MAMF note). */
+export const FP4_GEMM_BLACKWELL = 0.582;
 const SUSTAINED_BLACKWELL = 0.815;
 const MAMF: Readonly<Record<string, EffEntry>> = {
   'a100-sxm-80gb': {
@@ -40,10 +47,34 @@ const MAMF: Readonly<Record<string, EffEntry>> = {
     basis: 'read (fp8: H200 value, same GH100 die)',
   },
   'h200-sxm': { bf16: 0.803, fp8: 0.734, sustained: SUSTAINED_HOPPER, basis: 'read' },
-  b200: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'read' },
-  b300: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'derived from B200' },
-  gb200: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'derived from B200' },
-  gb300: { bf16: 0.776, fp8: 0.763, sustained: SUSTAINED_BLACKWELL, basis: 'derived from B200' },
+  b200: {
+    bf16: 0.776,
+    fp8: 0.763,
+    fp4: FP4_GEMM_BLACKWELL,
+    sustained: SUSTAINED_BLACKWELL,
+    basis: 'read (fp4: cuBLASLt 8192³)',
+  },
+  b300: {
+    bf16: 0.776,
+    fp8: 0.763,
+    fp4: FP4_GEMM_BLACKWELL,
+    sustained: SUSTAINED_BLACKWELL,
+    basis: 'derived from B200',
+  },
+  gb200: {
+    bf16: 0.776,
+    fp8: 0.763,
+    fp4: FP4_GEMM_BLACKWELL,
+    sustained: SUSTAINED_BLACKWELL,
+    basis: 'derived from B200',
+  },
+  gb300: {
+    bf16: 0.776,
+    fp8: 0.763,
+    fp4: FP4_GEMM_BLACKWELL,
+    sustained: SUSTAINED_BLACKWELL,
+    basis: 'derived from B200',
+  },
   mi300x: { bf16: 0.601, fp8: 0.601, sustained: 1, basis: 'read (fp8 assumed equal)' },
   mi325x: {
     bf16: 0.601,
@@ -146,7 +177,11 @@ export function deviceConstants(acc: Accelerator, precision: Precision): DeviceC
   const peak = peakFor(acc, precision);
   const eff = MAMF[acc.id] ?? DEFAULT_MAMF;
   const e =
-    (peak.precision === 'fp8' || peak.precision === 'fp4' ? eff.fp8 : eff.bf16) * eff.sustained;
+    (peak.precision === 'fp4'
+      ? (eff.fp4 ?? eff.fp8)
+      : peak.precision === 'fp8'
+        ? eff.fp8
+        : eff.bf16) * eff.sustained;
   const bf16Peak = acc.denseTflops.bf16.value * 1e12;
   const hbmEff = acc.vendor === 'NVIDIA' ? HBM_EFFICIENCY_NVIDIA : HBM_EFFICIENCY_OTHER;
   const bidir = acc.scaleUpGBpsBidirectional?.value ?? 0;

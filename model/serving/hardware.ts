@@ -1,4 +1,5 @@
 import { acceleratorIds, getAccelerator, type Accelerator } from '../catalog/accelerators';
+import { FP4_GEMM_BLACKWELL } from '../compute/device';
 
 /**
  * Accelerator figures the serving engine needs, adapted from the project catalog
@@ -51,12 +52,13 @@ export type ServingAccelerator = {
 /**
  * NVIDIA: MAMF (maximum achievable matmul FLOPS, S. Bekman ml-engineering, the project's
  * compute/device.ts table, read values): A100 BF16 0.859; H100/H200 BF16 0.80, FP8 0.734;
- * B200 BF16 0.776, FP8 0.763. FP4 has no published MAMF: 0.62 (estimate, block-scaled NVFP4
- * GEMMs below FP8's fraction).
+ * B200 BF16 0.776, FP8 0.763, FP4 0.582 (cuBLASLt block-scaled FP4 at 8192³, 5,239 of 9,000
+ * TFLOP/s: `FP4_GEMM_BLACKWELL`, the same constant the training engine uses). Hopper has no FP4:
+ * its entry is never read for FP4 matmuls (they fall back to FP8).
  */
 const AMPERE_GEMM = { bf16: 0.859, fp8: 0.859, fp4: 0.859 } as const;
 const HOPPER_GEMM = { bf16: 0.8, fp8: 0.734, fp4: 0.62 } as const;
-const BLACKWELL_GEMM = { bf16: 0.776, fp8: 0.763, fp4: 0.62 } as const;
+const BLACKWELL_GEMM = { bf16: 0.776, fp8: 0.763, fp4: FP4_GEMM_BLACKWELL } as const;
 /** Ada/Blackwell PCIe cards: power-limited, planning value as in compute/device.ts. */
 const PCIE_GEMM = { bf16: 0.7, fp8: 0.7, fp4: 0.6 } as const;
 const CDNA3_GEMM = { bf16: 0.47, fp8: 0.42, fp4: 0.42 } as const;
