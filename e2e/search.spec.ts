@@ -40,6 +40,16 @@ test('design search: progress, cancel, results, open a found build as a scenario
     if ((await box.count()) > 0 && !(await box.isChecked())) await box.check();
   }
   await s.check('search-fabrics', 'Ethernet (TCP)').check();
+  // Every cooling type and region too, so the search runs long enough (tens of thousands of
+  // builds, ~20 s here) to be cancelled midway: 6,480 builds finished in 2 s, sometimes before
+  // the cancel click (a flaky failure seen once in CI).
+  for (const group of ['search-cooling', 'search-regions']) {
+    const boxes = page.getByTestId(group).getByRole('checkbox');
+    for (let i = 0; i < (await boxes.count()); i++) {
+      const box = boxes.nth(i);
+      if (!(await box.isChecked())) await box.check();
+    }
+  }
   await expect(s.count).toContainText('candidate builds');
   await s.run.click();
   await expect(s.progress).toBeVisible();
