@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SearchCandidate, SearchResult } from '../../model/search';
+import { violationLabel } from '../../model/search';
 import { formatNumber } from '../format';
 import { searchOnWorkers } from './pool';
 import type { NodeSearchOptions } from './pool';
@@ -116,7 +117,7 @@ export function formatSearchText(r: SearchResult, elapsedMs: number, workers: nu
   }
   const v = Object.entries(s.violations).filter(([, n]) => (n ?? 0) > 0);
   if (v.length) {
-    const label = (id: string): string => r.constraints.find((c) => c.id === id)?.label ?? id;
+    const label = (id: string): string => violationLabel(id, r.constraints);
     lines.push(
       '',
       `Infeasible by binding constraint (evaluated candidates): ${v.map(([id, n]) => `${label(id)} ${formatNumber(n ?? 0)}`).join(', ')}`,

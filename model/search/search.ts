@@ -39,9 +39,37 @@ import type { SearchMetricId } from './spec';
  * are asked for.
  */
 
+/**
+ * Why an evaluated candidate is infeasible: a violated constraint, a figure the goal or a
+ * constraint needs that the engine did not produce (`missing`), no parallel layout for the GPU
+ * count and global batch (`no-layout`: a property of the build, not a failure), or an engine
+ * error (`error`).
+ */
+export type ViolationId = ConstraintId | 'missing' | 'error' | 'no-layout';
+
+/** Words for the violation ids that are not constraints. */
+export const VIOLATION_LABELS: Readonly<Record<'missing' | 'error' | 'no-layout', string>> = {
+  missing: 'figure missing',
+  error: 'engine error',
+  'no-layout': 'no parallel layout (GPU count vs global batch)',
+};
+
+/** A violation id in words: the constraint's own label, or one of VIOLATION_LABELS. */
+export function violationLabel(
+  id: string,
+  constraints: readonly { readonly id: string; readonly label: string }[],
+): string {
+  const c = constraints.find((x) => x.id === id);
+  if (c) return c.label;
+  return id in VIOLATION_LABELS ? VIOLATION_LABELS[id as keyof typeof VIOLATION_LABELS] : id;
+}
+
+/** The training engine's message when no TP·PP·DP·CP layout fits the GPU count and batch. */
+const NO_LAYOUT_MESSAGE = 'parallelism: no layout satisfies';
+
 /** Why a candidate is binding or infeasible: the constraint with the least relative slack. */
 export type BindingConstraint = {
-  readonly constraint: ConstraintId | 'missing' | 'error';
+  readonly constraint: ViolationId;
   readonly label: string;
   /** The figure's value (null when missing). */
   readonly value: number | null;
@@ -100,7 +128,7 @@ export type SearchStats = {
   /** Training-engine runs (layout searches); counts each worker's own. */
   readonly perfEvaluations: number;
   /** Evaluated candidates whose binding (most violated) constraint is each one. */
-  readonly violations: Readonly<Partial<Record<ConstraintId | 'missing' | 'error', number>>>;
+  readonly violations: Readonly<Partial<Record<ViolationId, number>>>;
   /** First engine error by index. */
   readonly firstError: { readonly index: number; readonly message: string } | null;
 };
@@ -416,7 +444,7 @@ export function searchChunk(
   const best: Entry[] = [];
   const front: Entry[] = [];
   const near: Entry[] = [];
-  const violations: Partial<Record<ConstraintId | 'missing' | 'error', number>> = {};
+  const violations: Partial<Record<ViolationId, number>> = {};
   let evaluated = 0;
   let feasible = 0;
   let infeasible = 0;
@@ -437,7 +465,7 @@ export function searchChunk(
   const nCache = space.axes.nodeCacheDrivesPerNode.length;
   const nReg = space.axes.regions.length;
 
-  const countViolation = (id: ConstraintId | 'missing' | 'error'): void => {
+  const countViolation = (id: ViolationId): void => {
     violations[id] = (violations[id] ?? 0) + 1;
   };
   const recordError = (index: number, message: string): void => {
@@ -471,8 +499,14 @@ export function searchChunk(
     }
     if (!perf.ok) {
       const msg = perf.error;
+      const noLayout = msg.startsWith(NO_LAYOUT_MESSAGE);
       for (let i = index; i < blockEnd; i++) {
-        recordError(i, msg);
+        if (noLayout) {
+          infeasible++;
+          countViolation('no-layout');
+        } else {
+          recordError(i, msg);
+        }
         evaluated++;
       }
       index = blockEnd;
@@ -781,7 +815,7 @@ export function mergeSearchResults(
   const near = all((c) => c.nearMisses)
     .sort((a, b) => a.violation - b.violation || a.index - b.index)
     .slice(0, spec.nearMisses);
-  const violations: Partial<Record<ConstraintId | 'missing' | 'error', number>> = {};
+  const violations: Partial<Record<ViolationId, number>> = {};
   let firstError: SearchStats['firstError'] = null;
   const sum = (f: (s: SearchStats) => number): number => chunks.reduce((a, c) => a + f(c.stats), 0);
   for (const c of chunks) {

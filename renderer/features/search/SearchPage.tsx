@@ -8,7 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { candidateScenario, prepareSearch } from '../../../model/search';
+import { candidateScenario, prepareSearch, violationLabel } from '../../../model/search';
 import type {
   PoolProgress,
   PoolRun,
@@ -718,7 +718,7 @@ function SearchResults(props: {
   const r = props.result;
   const s = r.stats;
   const violations = Object.entries(s.violations).filter(([, n]) => (n ?? 0) > 0);
-  const label = (id: string): string => r.constraints.find((c) => c.id === id)?.label ?? id;
+  const label = (id: string): string => violationLabel(id, r.constraints);
   return (
     <div className="search-results" data-testid="search-results">
       <p className="search-summary" data-testid="search-summary">

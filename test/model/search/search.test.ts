@@ -16,6 +16,7 @@ import {
   searchAll,
   searchChunk,
   createSearchCache,
+  violationLabel,
 } from '../../../model/search';
 import type {
   SearchCandidate,
@@ -429,6 +430,20 @@ describe('search results', () => {
     expect(r.stats.errors).toBeGreaterThan(0);
     expect(r.stats.firstError?.message).toMatch(/tiers|endpoints/);
     expect(r.best.every((c) => c.choice.gpus === 8)).toBe(true);
+  });
+});
+
+describe('builds with no parallel layout', () => {
+  it('count as infeasible for want of a layout, not as engine errors', () => {
+    // Llama 3 8B, global batch 512: on 24 GPUs the factor 3 fits no TP (32 heads), PP (32
+    // layers) or DP (divides 512), so no TP·PP·DP·CP layout exists.
+    const space = spaceOf({ goal: 'tco_usd', space: { gpuCounts: [8, 24] } });
+    const r = searchAll(space);
+    expect(r.stats.violations['no-layout']).toBeGreaterThan(0);
+    expect(r.stats.errors).toBe(0);
+    expect(r.stats.firstError).toBeNull();
+    expect(violationLabel('no-layout', r.constraints)).toMatch(/no parallel layout/);
+    expect(violationLabel('error', r.constraints)).toBe('engine error');
   });
 });
 
