@@ -110,26 +110,13 @@ describe('serving properties', () => {
     // Found by the property above (seed 1773425059): Llama 3 8B on one H100, 16 → 2 tokens. The
     // steady-state Erlang wait just below capacity exceeded the finite-run wait just above it, so
     // TTFT fell from 73.0 ms at 99.5 % of capacity to 61.6 ms at 100 %.
-    const c = {
-      model: LLAMA3_8B,
-      precision: 'bf16',
-      kvCachePrecision: null,
+    const c = config({
       inputTokens: 16,
       outputTokens: 2,
-      load: { mode: 'offline' },
-      layout: { tp: 1, pp: 1, ep: 1, replicas: 1 },
-      acceleratorId: 'h100-sxm',
-      gpus: 1,
-      nvlinkDomainGpus: 8,
-      powerLimitW: null,
       stack: 'baseline',
-      partition: { kind: 'none' },
       requestCount: null,
-      maxBatchPerReplica: null,
-      gpuHourUsd: null,
-      reportPercentile: 99,
-    } as const;
-    const cap = evaluateServing(c as ServingConfig).capacityOutputTokensPerS / c.outputTokens;
+    });
+    const cap = evaluateServing(c).capacityOutputTokensPerS / c.outputTokens;
     let previous: ServingResult | null = null;
     for (const f of [0.98, 0.995, 0.9999, 1, 1.0001, 1.01, 1.05]) {
       const r = evaluateServing({

@@ -38,50 +38,27 @@ describe('training-dev.json regression guard', () => {
 });
 
 /**
- * The held-out set (model/validation/bundled/training-published.json: Megatron-Bridge 25.11 on
- * H100, B200, GB200 and GB300), added after the engine was built and not fitted to: the same
- * guard, so a change that helps the dev set at the expense of other hardware shows up.
+ * The held-out sets, added after the engine was built and not fitted to: the same guard, so a
+ * change that helps the dev set at the expense of other hardware or workloads shows up.
+ * - training-published.json: Megatron-Bridge 25.11 on H100, B200, GB200 and GB300.
+ * - training-mlperf-steps.json: steady step times read from MLPerf Training result logs (GPT-3
+ *   v3.0–v4.1, Llama 3.1 405B/8B, Llama 2 70B LoRA; H100 to GB300, MI300X to MI355X, Gaudi 2),
+ *   layouts from the submissions' configs.
+ * - training-mlperf-ttt.json: time to train of the Llama 3.1 and LoRA runs, with each benchmark's
+ *   evaluation protocol (mlperfEvaluationFor).
+ * The MLPerf sets have looser bounds: several cases carry fields the logs do not state.
  */
-describe('training-published.json regression guard (held out)', () => {
+describe.each([
+  { file: 'training-published.json', n: 11, median: 10, outsideShare: 0.2 },
+  { file: 'training-mlperf-steps.json', n: 43, median: 12, outsideShare: 0.1 },
+  { file: 'training-mlperf-ttt.json', n: 27, median: 15, outsideShare: 0.25 },
+])('$file regression guard (held out)', ({ file, n, median, outsideShare }) => {
   const { report, outside, detail } = guard(
-    new URL('../../../model/validation/bundled/training-published.json', import.meta.url),
+    new URL(`../../../model/validation/bundled/${file}`, import.meta.url),
   );
-  it('runs every case; median |error| ≤ 10 %; at most 1 in 5 outside tolerance', () => {
-    expect(report.summary.n).toBe(11);
-    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(10);
-    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.2);
-  });
-});
-
-/**
- * Held out: steady step times read from MLPerf Training result logs (GPT-3 v3.0–v4.1, Llama 3.1
- * 405B/8B, Llama 2 70B LoRA; H100 to GB300, MI300X to MI355X, Gaudi 2), layouts from the
- * submissions' configs (model/validation/bundled/training-mlperf-steps.json). Looser bounds: several
- * cases carry fields the logs do not state (see their notes).
- */
-describe('training-mlperf-steps.json regression guard (held out)', () => {
-  const { report, outside, detail } = guard(
-    new URL('../../../model/validation/bundled/training-mlperf-steps.json', import.meta.url),
-  );
-  it('runs every case; median |error| ≤ 12 %; at most 1 in 10 outside tolerance', () => {
-    expect(report.summary.n).toBe(43);
-    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(12);
-    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.1);
-  });
-});
-
-/**
- * Held out: time to train of MLPerf Llama 3.1 405B/8B and Llama 2 70B LoRA runs (one result log
- * each; model/validation/bundled/training-mlperf-ttt.json), with each benchmark's evaluation
- * protocol (mlperfEvaluationFor). Loose bounds: several cases carry fields the logs do not state.
- */
-describe('training-mlperf-ttt.json regression guard (held out)', () => {
-  const { report, outside, detail } = guard(
-    new URL('../../../model/validation/bundled/training-mlperf-ttt.json', import.meta.url),
-  );
-  it('runs every case; median |error| ≤ 15 %; at most 1 in 4 outside tolerance', () => {
-    expect(report.summary.n).toBe(27);
-    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(15);
-    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.25);
+  it(`runs every case; median |error| ≤ ${median} %; at most ${outsideShare * 100} % outside tolerance`, () => {
+    expect(report.summary.n).toBe(n);
+    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(median);
+    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(outsideShare);
   });
 });
