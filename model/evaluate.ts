@@ -86,6 +86,11 @@ export type EvaluationResult = {
 /** What a stage adds to the result. */
 export type StageOutput = {
   readonly metrics?: Readonly<Record<string, MetricValue>>;
+  /**
+   * More figures, apart from `metrics` (ids must not overlap): how a stage adds a figure to a
+   * record it does not own (a cached one) without copying it.
+   */
+  readonly extraMetrics?: Readonly<Record<string, MetricValue>>;
   readonly breakdown?: Breakdowns;
   readonly bottleneck?: EvaluationBottleneck | null;
   readonly warnings?: readonly string[];
@@ -98,7 +103,10 @@ export type StageOutput = {
 /** What earlier stages produced, as later stages see it. */
 export type StageContext = {
   readonly scenario: Scenario;
+  /** Every figure of the earlier stages (merged on first read). */
   readonly metrics: Readonly<Record<string, MetricValue>>;
+  /** One figure of an earlier stage, or undefined (a lookup, without merging them all). */
+  readonly metric: (id: string) => MetricValue | undefined;
   readonly training: TrainingResult | null;
   /** The serving engine's result, when a serving stage ran (absent: none). */
   readonly serving?: ServingResult | null;
@@ -474,28 +482,30 @@ export const dataReliabilityStage: EvaluationStage = {
       storage: ctx.scenario.cluster.storage,
       reliability: ctx.scenario.reliability,
     });
-    // A copy of the engine's metrics plus this stage's own. Copied property by property: a
-    // spread (`{ ...out.metrics }`) followed by new keys is much slower in V8, and this runs on
-    // every evaluation.
-    const metrics: Record<string, MetricValue> = {};
-    for (const id in out.metrics) metrics[id] = out.metrics[id] as MetricValue;
+    // The engine's figures as they are, plus this stage's own in a second record (no copy).
     const useful = out.wallShares.useful;
-    metrics['effective_tokens_per_s'] = { value: r.tokensPerS * useful, unit: 'tokens/s' };
     const warnings = [...out.warnings];
+    let wallDays: number | null = null;
     if (r.timeToTrainDays !== null) {
       const fixedDays = w.training.fixedOverheadS / 86_400;
-      const wallDays = adjustTimeToTrainDays(r.timeToTrainDays, out.timeToTrainFactor, fixedDays);
+      wallDays = adjustTimeToTrainDays(r.timeToTrainDays, out.timeToTrainFactor, fixedDays);
       if (wallDays === null) {
         warnings.push('time to train: the job makes no progress (interruptions outpace restarts)');
-      } else {
-        metrics['time_to_train_days'] = { value: wallDays, unit: 'days' };
       }
     }
+    const extraMetrics: Record<string, MetricValue> =
+      wallDays === null
+        ? { effective_tokens_per_s: { value: r.tokensPerS * useful, unit: 'tokens/s' } }
+        : {
+            effective_tokens_per_s: { value: r.tokensPerS * useful, unit: 'tokens/s' },
+            time_to_train_days: { value: wallDays, unit: 'days' },
+          };
     return {
-      metrics,
+      metrics: out.metrics,
+      extraMetrics,
       dataReliability: out,
       breakdown: {
-        lostGpuHours: parts(LOST_GPU_HOURS_PART_SPECS, metrics),
+        lostGpuHours: parts(LOST_GPU_HOURS_PART_SPECS, out.metrics),
       },
       bottleneck:
         out.bottleneck.cause === 'none'
@@ -546,7 +556,7 @@ function trainingActivity(ctx: StageContext, r: TrainingResult): WorkloadActivit
   const dr = ctx.dataReliability;
   const useful = dr ? dr.wallShares.useful : 1;
   const stalled = dr !== null && (dr.timeToTrainFactor === null || useful <= 0);
-  const wallDays = stalled ? null : (ctx.metrics['time_to_train_days']?.value ?? r.timeToTrainDays);
+  const wallDays = stalled ? null : (ctx.metric('time_to_train_days')?.value ?? r.timeToTrainDays);
   return {
     gpuBusyFraction: gpuComputeShare(r) * useful,
     tokensPerSecond: stalled ? null : r.tokensPerS * useful,
@@ -617,17 +627,20 @@ export const powerCostStage: EvaluationStage = {
       },
       catalog,
     );
-    let metrics: Readonly<Record<string, MetricValue>> = out.metrics;
     // Serving without a rental price: the cost per million output tokens on owned hardware
-    // (the TCO per used GPU-hour over output tokens per GPU-hour).
+    // (the TCO per used GPU-hour over output tokens per GPU-hour). `out.metrics` may be the
+    // stage's cached record, so the extra figure travels as a second record.
     const owned = out.metrics['cost_per_million_tokens_usd'];
-    if (sv && owned && ctx.metrics['cost_per_million_output_tokens_usd'] === undefined) {
-      const copy: Record<string, MetricValue> = {};
-      for (const id in out.metrics) copy[id] = out.metrics[id] as MetricValue;
-      copy['cost_per_million_output_tokens_usd'] = { value: owned.value, unit: 'USD' };
-      metrics = copy;
-    }
-    return { metrics, powerCost: out, warnings: out.warnings.map((w) => w.message) };
+    const extraMetrics: Record<string, MetricValue> | undefined =
+      sv && owned && ctx.metric('cost_per_million_output_tokens_usd') === undefined
+        ? { cost_per_million_output_tokens_usd: { value: owned.value, unit: 'USD' } }
+        : undefined;
+    return {
+      metrics: out.metrics,
+      ...(extraMetrics ? { extraMetrics } : {}),
+      powerCost: out,
+      warnings: out.warnings.map((w) => w.message),
+    };
   },
 };
 
@@ -643,6 +656,96 @@ export const evaluationStages: readonly EvaluationStage[] = [
 ];
 
 /**
+ * A stage context from earlier figures held in one record (callers that run stages one by one,
+ * like the design search): `metric(id)` reads that record.
+ */
+export function stageContextOf(c: Omit<StageContext, 'metric'>): StageContext {
+  const m = c.metrics;
+  return { ...c, metric: (id) => m[id] };
+}
+
+/**
+ * Each registered metric's unit and position, for `checkNewMetric` (one lookup per figure).
+ */
+const metricChecks: ReadonlyMap<string, { readonly unit: string; readonly slot: number }> = new Map(
+  [...metricRegistry.values()].map((d, slot) => [d.id, { unit: d.unit, slot }]),
+);
+/**
+ * Scratch for the duplicate check: `seenAt[slot] === stamp` when the metric was produced in the
+ * evaluation holding `stamp`. Only ever compared with the caller's own fresh stamp, so results
+ * never depend on it (a memo of "seen", not state).
+ */
+const seenAt = new Float64Array(metricChecks.size);
+let lastStamp = 0;
+function nextStamp(): number {
+  lastStamp += 1;
+  return lastStamp;
+}
+
+/**
+ * `checkMetricValue` (registered, registered unit, finite; same messages), plus: not already
+ * produced in this evaluation (`stamp`).
+ */
+function checkNewMetric(id: string, v: MetricValue, stamp: number, stageId: string): void {
+  const c = metricChecks.get(id);
+  if (c === undefined || v.unit !== c.unit || !Number.isFinite(v.value)) checkMetricValue(id, v);
+  const slot = (c as { readonly slot: number }).slot;
+  if (seenAt[slot] === stamp) throw new Error(`metric "${id}" produced twice (stage "${stageId}")`);
+  seenAt[slot] = stamp;
+}
+
+/**
+ * The stages' figure records of one evaluation, merged once, on demand. Copying each stage's
+ * figures into one growing object as they came (the former way) turned it into a hash table
+ * midway and cost 15–25 % of a full evaluation (in-process A/B on the bench scenarios).
+ */
+class Figures {
+  private readonly records: Readonly<Record<string, MetricValue>>[] = [];
+  private merged: Readonly<Record<string, MetricValue>> | null = null;
+  add(rec: Readonly<Record<string, MetricValue>>): void {
+    this.records.push(rec);
+    this.merged = null;
+  }
+  /** One figure, or undefined (later records first). */
+  get(id: string): MetricValue | undefined {
+    const rs = this.records;
+    for (let i = rs.length - 1; i >= 0; i--) {
+      const v = (rs[i] as Readonly<Record<string, MetricValue>>)[id];
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+  /** Every figure in one record (the only record itself when there is one). */
+  all(): Readonly<Record<string, MetricValue>> {
+    if (this.merged !== null) return this.merged;
+    const rs = this.records;
+    if (rs.length === 1) return (this.merged = rs[0] as Readonly<Record<string, MetricValue>>);
+    // A prototype-less object: starts as a hash table instead of converting into one midway
+    // (plain data either way: JSON, structured clone and the IPC plain-data check accept it).
+    const out = Object.create(null) as Record<string, MetricValue>;
+    for (const rec of rs) for (const id in rec) out[id] = rec[id] as MetricValue;
+    return (this.merged = out);
+  }
+}
+
+/** The context `evaluate()` hands each stage: earlier figures read through `Figures`. */
+class LiveContext implements StageContext {
+  constructor(
+    readonly scenario: Scenario,
+    private readonly figures: Figures,
+    readonly training: TrainingResult | null,
+    readonly serving: ServingResult | null,
+    readonly dataReliability: DataReliabilityResult | null,
+  ) {}
+  get metrics(): Readonly<Record<string, MetricValue>> {
+    return this.figures.all();
+  }
+  metric(id: string): MetricValue | undefined {
+    return this.figures.get(id);
+  }
+}
+
+/**
  * Evaluate one validated scenario.
  * @param scenario - a scenario returned by `parseScenario` (defaults filled in)
  * @param stages - the stage chain (default `evaluationStages`); tests may pass their own
@@ -654,9 +757,11 @@ export function evaluate(
   scenario: Scenario,
   stages: readonly EvaluationStage[] = evaluationStages,
 ): EvaluationResult {
-  // Local accumulators (the function stays pure: nothing outside is touched). Each figure is
-  // checked once as it is added: registered, with its registered unit, finite, not produced twice.
-  let metrics: Record<string, MetricValue> = {};
+  // Local accumulators; the only thing outside touched is the duplicate check's scratch, read
+  // with this call's own stamp. Each figure is checked once, where its stage left it:
+  // registered, with its registered unit, finite, not produced twice.
+  const figures = new Figures();
+  const stamp = nextStamp();
   const breakdown: Record<string, readonly BreakdownPart[]> = {};
   let bottleneck: EvaluationBottleneck | null = null;
   const warnings: string[] = [];
@@ -667,20 +772,11 @@ export function evaluate(
   const ran: string[] = [];
   for (const stage of stages) {
     if (!stage.applies(scenario)) continue;
-    const out = stage.run({ scenario, metrics, training, serving, dataReliability });
-    if (out.metrics && ran.length === 0) {
-      // The first stage's figures are a fresh object nobody else holds: check them and keep
-      // that object as the accumulator instead of copying ~25 keys into an empty one.
-      for (const id in out.metrics) checkMetricValue(id, out.metrics[id] as MetricValue);
-      metrics = out.metrics as Record<string, MetricValue>;
-    } else if (out.metrics) {
-      for (const id in out.metrics) {
-        const v = out.metrics[id] as MetricValue;
-        if (Object.hasOwn(metrics, id))
-          throw new Error(`metric "${id}" produced twice (stage "${stage.id}")`);
-        checkMetricValue(id, v);
-        metrics[id] = v;
-      }
+    const out = stage.run(new LiveContext(scenario, figures, training, serving, dataReliability));
+    for (const rec of [out.metrics, out.extraMetrics]) {
+      if (!rec) continue;
+      for (const id in rec) checkNewMetric(id, rec[id] as MetricValue, stamp, stage.id);
+      figures.add(rec);
     }
     if (out.breakdown) Object.assign(breakdown, out.breakdown);
     if (out.bottleneck && (!bottleneck || out.bottleneck.share > bottleneck.share)) {
@@ -696,7 +792,7 @@ export function evaluate(
   return {
     scenario: scenario.name,
     workloadKind: scenario.workload.kind,
-    metrics,
+    metrics: figures.all(),
     breakdown,
     bottleneck,
     warnings,

@@ -1,4 +1,4 @@
-import { dataReliabilityStage, powerCostStage, trainingStage } from '../evaluate';
+import { dataReliabilityStage, powerCostStage, stageContextOf, trainingStage } from '../evaluate';
 import type { MetricValue } from '../metrics';
 import type { Scenario } from '../scenario';
 import type { ResolvedLayout, TrainingResult } from '../training';
@@ -362,13 +362,15 @@ function runPerf(space: SearchSpace, d: readonly number[]): PerfEntry {
     },
   };
   try {
-    const out = trainingStage.run({
-      scenario,
-      metrics: {},
-      training: null,
-      serving: null,
-      dataReliability: null,
-    });
+    const out = trainingStage.run(
+      stageContextOf({
+        scenario,
+        metrics: {},
+        training: null,
+        serving: null,
+        dataReliability: null,
+      }),
+    );
     if (!out.training || !out.metrics) return { ok: false, error: 'training stage gave no result' };
     const l = out.training.layout;
     return {
@@ -405,6 +407,7 @@ type Outcome = {
 type DrEntry =
   | {
       readonly ok: true;
+      /** The stage's own figures: wall-clock time to train and effective throughput. */
       readonly metrics: Readonly<Record<string, MetricValue>>;
       readonly dr: NonNullable<ReturnType<typeof dataReliabilityStage.run>['dataReliability']>;
       readonly cluster: Scenario['cluster'];
@@ -578,16 +581,18 @@ export function searchChunk(
         const cluster = { compute, network, storage: storageFor(space, s, c) };
         const scenario: Scenario = { ...space.base, cluster };
         try {
-          const out = dataReliabilityStage.run({
-            scenario,
-            metrics: perf.metrics,
-            training: tr,
-            serving: null,
-            dataReliability: null,
-          });
+          const out = dataReliabilityStage.run(
+            stageContextOf({
+              scenario,
+              metrics: perf.metrics,
+              training: tr,
+              serving: null,
+              dataReliability: null,
+            }),
+          );
           dr =
-            out.dataReliability && out.metrics
-              ? { ok: true, metrics: out.metrics, dr: out.dataReliability, cluster }
+            out.dataReliability && out.extraMetrics
+              ? { ok: true, metrics: out.extraMetrics, dr: out.dataReliability, cluster }
               : { ok: false, error: 'data/reliability stage gave no result' };
         } catch (e) {
           dr = { ok: false, error: errorMessage(e) };
@@ -606,13 +611,15 @@ export function searchChunk(
       let pcm: Readonly<Record<string, MetricValue>>;
       let pue: number;
       try {
-        const out = powerCostStage.run({
-          scenario,
-          metrics: dr.metrics,
-          training: tr,
-          serving: null,
-          dataReliability: dr.dr,
-        });
+        const out = powerCostStage.run(
+          stageContextOf({
+            scenario,
+            metrics: dr.metrics,
+            training: tr,
+            serving: null,
+            dataReliability: dr.dr,
+          }),
+        );
         if (!out.metrics || !out.powerCost) throw new Error('power/cost stage gave no result');
         pcm = out.metrics;
         pue = out.powerCost.pue;

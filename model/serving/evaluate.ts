@@ -93,9 +93,9 @@ function ttftPercentile(
   q: number,
   waitC: number,
   S: number,
+  service: number,
 ): number {
   const step = decodeStepS(p, Math.max(b, 1));
-  const service = prefillServiceS(p, b);
   const residualMean = b > 1 ? 0.5 * step * Math.min(1, b - 1) : 0;
   const residualQ = b > 1 ? q * step * Math.min(1, b - 1) : 0;
   const gap = p.maxBatch - b;
@@ -135,18 +135,19 @@ export function rateOperatingPoint(
   const critWait = criticalRunWaitS(capacity, n);
   const critWaitPct = critWait * halfNormalQuantileRatio(q);
   if (lambda >= capacity) {
-    const S = serviceTimeS(p, bMax);
+    const prefill = prefillServiceS(p, bMax);
     const tpot = decodeStepS(p, bMax);
+    const S = prefill + (p.outputTokens - 1) * tpot;
     // The backlog grows linearly over the run (uniform wait from 0 to n·(1/μ − 1/λ)) on top of the
     // random-walk backlog of a critically loaded run.
     const growth = (n / 2) * (1 / capacity - 1 / lambda);
     const wait = critWait + growth;
-    const ttft = prefillServiceS(p, bMax) + wait;
+    const ttft = prefill + wait;
     return {
       b: bMax,
       tpotS: tpot,
       ttftS: ttft,
-      ttftPctS: prefillServiceS(p, bMax) + critWaitPct + 2 * growth * q,
+      ttftPctS: prefill + critWaitPct + 2 * growth * q,
       tpotPctS: tpot * (1 + z * TPOT_CV),
       requestsPerS: capacity,
       e2eS: S + wait,
@@ -158,15 +159,16 @@ export function rateOperatingPoint(
   // Solved tightly: near saturation the queueing wait C·S/(bMax − b) magnifies any error in b,
   // and a loose root would make latency wobble as the load grows.
   const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-10 * bMax);
-  const S = serviceTimeS(p, b);
+  const prefill = prefillServiceS(p, b);
   const tpot = decodeStepS(p, b);
+  const S = prefill + (p.outputTokens - 1) * tpot;
   const C = erlangC(bMax, b);
   const gap = bMax - b;
   const steadyWait = gap > 0 ? (C * S) / gap : critWait;
   const wait = steadyWait < critWait ? steadyWait : critWait;
-  const ttft = prefillServiceS(p, b) + wait;
-  const steadyPct = ttftPercentile(p, b, q, C, S);
-  const critPct = prefillServiceS(p, b) + critWaitPct;
+  const ttft = prefill + wait;
+  const steadyPct = ttftPercentile(p, b, q, C, S, prefill);
+  const critPct = prefill + critWaitPct;
   return {
     b,
     tpotS: tpot,

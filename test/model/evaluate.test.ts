@@ -161,41 +161,29 @@ describe('evaluate', () => {
 
   it('throws naming the metric when a stage produces a non-finite or unregistered figure', () => {
     const s = example(IB);
-    const nanStage: EvaluationStage = {
-      id: 'nan',
-      applies: () => true,
-      run: () => ({ metrics: { mfu_pct: { value: Number.NaN, unit: '%' } } }),
-    };
+    const nanStage = stageOf('nan', () => ({
+      metrics: { mfu_pct: { value: Number.NaN, unit: '%' } },
+    }));
     expect(() => evaluate(s, [nanStage])).toThrow(/metric "mfu_pct" is NaN/);
-    const unregistered: EvaluationStage = {
-      id: 'x',
-      applies: () => true,
-      run: () => ({ metrics: { made_up_metric: { value: 1, unit: 's' } } }),
-    };
+    const unregistered = stageOf('x', () => ({
+      metrics: { made_up_metric: { value: 1, unit: 's' } },
+    }));
     expect(() => evaluate(s, [unregistered])).toThrow(/"made_up_metric" is not registered/);
   });
 
   it('later stages see earlier metrics; the largest bottleneck share binds; duplicates are rejected', () => {
     const s = example(IB);
-    const first: EvaluationStage = {
-      id: 'a',
-      applies: () => true,
-      run: () => ({
-        metrics: { step_time_s: { value: 2, unit: 's' } },
-        bottleneck: { stage: 'a', kind: 'compute', text: 'a binds', share: 0.4 },
-      }),
-    };
-    const second: EvaluationStage = {
-      id: 'b',
-      applies: () => true,
-      run: (ctx) => ({
-        metrics: {
-          tokens_per_s: { value: (ctx.metrics['step_time_s']?.value ?? 0) * 10, unit: 'tokens/s' },
-        },
-        bottleneck: { stage: 'b', kind: 'data', text: 'b binds', share: 0.6 },
-        warnings: ['from b'],
-      }),
-    };
+    const first = stageOf('a', () => ({
+      metrics: { step_time_s: { value: 2, unit: 's' } },
+      bottleneck: { stage: 'a', kind: 'compute', text: 'a binds', share: 0.4 },
+    }));
+    const second = stageOf('b', (ctx) => ({
+      metrics: {
+        tokens_per_s: { value: (ctx.metrics['step_time_s']?.value ?? 0) * 10, unit: 'tokens/s' },
+      },
+      bottleneck: { stage: 'b', kind: 'data', text: 'b binds', share: 0.6 },
+      warnings: ['from b'],
+    }));
     const skipped: EvaluationStage = { id: 'c', applies: () => false, run: () => ({}) };
     const r = evaluate(s, [first, second, skipped]);
     expect(r.metrics['tokens_per_s']?.value).toBe(20);
@@ -204,7 +192,50 @@ describe('evaluate', () => {
     expect(r.warnings).toEqual(['from b']);
     expect(() => evaluate(s, [first, first])).toThrow(/"step_time_s" produced twice/);
   });
+
+  it('merges a stage’s extra record with its figures: read by later stages, checked, never doubled', () => {
+    const s = example(IB);
+    const first = stageOf('a', () => ({
+      metrics: { step_time_s: { value: 2, unit: 's' } },
+      extraMetrics: { mfu_pct: { value: 40, unit: '%' } },
+    }));
+    const second = stageOf('b', (ctx) => ({
+      metrics: {
+        tokens_per_s: {
+          value: (ctx.metric('mfu_pct')?.value ?? 0) + (ctx.metrics['step_time_s']?.value ?? 0),
+          unit: 'tokens/s',
+        },
+      },
+    }));
+    const r = evaluate(s, [first, second]);
+    expect(Object.keys(r.metrics)).toEqual(['step_time_s', 'mfu_pct', 'tokens_per_s']);
+    expect(r.metrics['tokens_per_s']?.value).toBe(42);
+    // Consecutive evaluations do not see each other's figures as duplicates.
+    expect(evaluate(s, [first, second]).metrics).toEqual(r.metrics);
+    const doubled = stageOf('d', () => ({
+      metrics: { step_time_s: { value: 2, unit: 's' } },
+      extraMetrics: { step_time_s: { value: 3, unit: 's' } },
+    }));
+    expect(() => evaluate(s, [doubled])).toThrow(/"step_time_s" produced twice \(stage "d"\)/);
+    const badExtra = stageOf('e', () => ({ extraMetrics: { mfu_pct: { value: 1, unit: 's' } } }));
+    expect(() => evaluate(s, [badExtra])).toThrow(/"mfu_pct" has unit "s"/);
+  });
+
+  it('the data/reliability stage keeps the engine’s own figures apart from the ones it adds', () => {
+    const r = evaluate(example(IB));
+    const own = r.dataReliability?.metrics ?? {};
+    expect(own['effective_tokens_per_s']).toBeUndefined();
+    expect(own['time_to_train_days']).toBeUndefined();
+    expect(r.metrics['effective_tokens_per_s']?.value).toBeGreaterThan(0);
+    expect(r.metrics['time_to_train_days']?.value).toBeGreaterThan(0);
+    for (const id of Object.keys(own)) expect(r.metrics[id]).toBe(own[id]);
+  });
 });
+
+/** A test stage that always applies. */
+function stageOf(id: string, run: EvaluationStage['run']): EvaluationStage {
+  return { id, applies: () => true, run };
+}
 
 function parseScenarioFileOrThrow(name: string): Scenario[] {
   const raw = JSON.parse(
