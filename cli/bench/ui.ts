@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  *
  * - `ui_cold_start_ms`: navigation start to the editor's first committed render (the
  *   `clusterplan:interactive` performance mark, renderer/features/scenarios/perf.ts), median of
- *   3 fresh page loads. Target ≤ 1,000 ms.
+ *   5 fresh page loads (3 read ±15 % apart on this VM). Target ≤ 1,000 ms.
  * - `ui_recompute_6_ms`: with 6 scenarios open, the time the renderer spends re-validating and
  *   re-evaluating after one committed field edit (the `clusterplan:recompute` measure around
  *   `useEvaluations()`; memoised per scenario, so the edited scenario recomputes and the other
@@ -121,7 +121,7 @@ export async function measureUi(rendererDir = resolve('dist', 'renderer')): Prom
   });
   try {
     const cold: number[] = [];
-    for (let i = 0; i < 3; i++) cold.push(await coldStart(browser, url));
+    for (let i = 0; i < 5; i++) cold.push(await coldStart(browser, url));
     return { ui_cold_start_ms: median(cold), ui_recompute_6_ms: await recompute(browser, url) };
   } finally {
     await browser.close();
