@@ -660,8 +660,21 @@ export const evaluationStages: readonly EvaluationStage[] = [
  * like the design search): `metric(id)` reads that record.
  */
 export function stageContextOf(c: Omit<StageContext, 'metric'>): StageContext {
-  const m = c.metrics;
-  return { ...c, metric: (id) => m[id] };
+  return new RecordContext(c.scenario, c.metrics, c.training, c.serving ?? null, c.dataReliability);
+}
+
+/** `stageContextOf`'s context (a class: the design search builds one per candidate). */
+class RecordContext implements StageContext {
+  constructor(
+    readonly scenario: Scenario,
+    readonly metrics: Readonly<Record<string, MetricValue>>,
+    readonly training: TrainingResult | null,
+    readonly serving: ServingResult | null,
+    readonly dataReliability: DataReliabilityResult | null,
+  ) {}
+  metric(id: string): MetricValue | undefined {
+    return this.metrics[id];
+  }
 }
 
 /**
