@@ -39,7 +39,7 @@ export const bundledValidationFiles: readonly BundledValidationFile[] = [
     label: 'Training step time in MLPerf result logs: GPT-3, Llama 3.1, Llama 2 LoRA (held out)',
     data: trainingMlperfSteps,
     reading:
-      'Within one MLPerf round the error barely moves with scale (GPT-3 v3.1: −7.8 % on 512 GPUs, −7.1 % on 10,752); rounds differ by their software. FP4 (NVFP4) runs on GB200/GB300 are within 3–7 %, with FP4 GEMMs at their measured 58 % of peak (cuBLASLt on B200; 14–19 % fast when FP4 took the FP8 fraction). Small, fast LoRA steps (0.2–0.7 s) are predicted fast: fixed per-step costs the engine does not model weigh more there.',
+      'Within one MLPerf round the error barely moves with scale (GPT-3 v3.1: −7.8 % on 512 GPUs, −7.1 % on 10,752); rounds differ by their software. FP4 (NVFP4) runs on GB200/GB300 are within 3–7 %, with FP4 GEMMs at their measured 58 % of peak (cuBLASLt on B200; 14–19 % fast when FP4 took the FP8 fraction). LoRA runs with context parallelism and one micro batch per step (CP 2 or 8, steps of 0.17–0.66 s) are predicted 4–29 % fast (median 21 %); LoRA runs without CP fall within −9…+19 %, apart from an MI300X run that recomputed layers the case cannot state (−19 %). CP alone is not the cause: the Llama 3.1 405B and 8B runs with CP 2–4 are within ±11 %. Costs paid once per step, which a single micro batch cannot hide, are the likely missing piece.',
   },
   {
     file: 'training-mlperf-ttt.json',
