@@ -124,7 +124,8 @@ type BuildKey = {
   readonly storageTb: number;
 };
 
-function sameKey(a: BuildKey, b: BuildKey): boolean {
+/** Same build; `withCooling` false compares everything but the cooling. */
+function sameKey(a: BuildKey, b: BuildKey, withCooling = true): boolean {
   return (
     a.systemId === b.systemId &&
     a.gpus === b.gpus &&
@@ -132,7 +133,7 @@ function sameKey(a: BuildKey, b: BuildKey): boolean {
     a.tiers === b.tiers &&
     a.oversubscription === b.oversubscription &&
     a.rail === b.rail &&
-    a.cooling === b.cooling &&
+    (!withCooling || a.cooling === b.cooling) &&
     a.storageTb === b.storageTb
   );
 }
@@ -189,6 +190,57 @@ export function prepareBuild(
   }
   const nodes = Math.ceil(i.gpus / system.gpusPerNode);
   const parts = nodePartsFromCatalog(systemId, cooling, catalog);
+  const nets = buildNetworks(i, key, system, nodes, storageTb, catalog);
+  if (nets.tiersCapped) {
+    warnings.push({
+      code: 'tiers_capped',
+      message: 'fabric sizing supports up to 3 tiers; sized as 3',
+    });
+  }
+  const { network, storageRackUnits, storageKw, storagePriceUsd } = nets;
+  const build: Build = {
+    key,
+    system,
+    nodes,
+    parts,
+    network,
+    storageRackUnits,
+    storageKw,
+    storagePriceUsd,
+    warnings,
+  };
+  lastBuild = { catalog, build };
+  return build;
+}
+
+/** A build's networks and shared storage: everything `prepareBuild` sizes that cooling does not change. */
+type BuildNetworks = {
+  readonly network: ClusterNetworkBom;
+  readonly storageRackUnits: number;
+  readonly storageKw: number;
+  readonly storagePriceUsd: number;
+  readonly tiersCapped: boolean;
+};
+
+/**
+ * The last few builds' networks, keyed by the build without its cooling: the design search walks
+ * the cooling types of one build in turn, and sizing the fabric is the costly part of a build.
+ * A memo only: the result is the same.
+ */
+const recentNetworks: { catalog: Catalog; key: BuildKey; nets: BuildNetworks }[] = [];
+const RECENT_NETWORKS = 8;
+
+function buildNetworks(
+  i: PowerCostInput,
+  key: BuildKey,
+  system: CatalogSystem,
+  nodes: number,
+  storageTb: number,
+  catalog: Catalog,
+): BuildNetworks {
+  for (const e of recentNetworks) {
+    if (e.catalog === catalog && sameKey(e.key, key, false)) return e.nets;
+  }
 
   const fiber = getItem(catalog, 'cable', 'fiber-mpo');
   const dac = getItem(catalog, 'cable', 'dac');
@@ -201,11 +253,6 @@ export function prepareBuild(
     system.nodeTransceivers[0]?.id ??
     (system.scaleOutGbps > 400 ? 'osfp-1600g-2x800g' : 'osfp-400g');
   const tiers = i.fatTreeTiers === 4 ? 3 : i.fatTreeTiers;
-  if (i.fatTreeTiers === 4)
-    warnings.push({
-      code: 'tiers_capped',
-      message: 'fabric sizing supports up to 3 tiers; sized as 3',
-    });
   const hostsPerNode = system.fabricHostsPerNode ?? 1;
   const compute: FabricInput = {
     nodes: nodes * hostsPerNode,
@@ -275,19 +322,16 @@ export function prepareBuild(
       cable: copper,
     },
   });
-  const build: Build = {
-    key,
-    system,
-    nodes,
-    parts,
+  const nets: BuildNetworks = {
     network,
     storageRackUnits,
     storageKw,
     storagePriceUsd,
-    warnings,
+    tiersCapped: i.fatTreeTiers === 4,
   };
-  lastBuild = { catalog, build };
-  return build;
+  if (recentNetworks.length >= RECENT_NETWORKS) recentNetworks.shift();
+  recentNetworks.push({ catalog, key, nets });
+  return nets;
 }
 
 function tariffOf(f: FacilitySection, fx: number, currency: string, catalog: Catalog): Tariff {

@@ -1,4 +1,4 @@
-import { memoryPerGpu } from '../workload/memory';
+import { memoryPerGpu, totalBytesByRecomputedLayers } from '../workload/memory';
 import { checkTrainingInput } from './check';
 import type { Context } from './simulate';
 import { buildContext, buildResult, evaluateCore, memoryOptions } from './simulate';
@@ -42,14 +42,12 @@ export function fewestRecomputedLayers(
   l: ResolvedLayout,
   layersPerStage: number,
 ): number {
-  const memOpt = memoryOptions(ctx);
-  const m = ctx.input.model;
+  const totalBytes = totalBytesByRecomputedLayers(ctx.input.model, l, memoryOptions(ctx));
   let lo = 0; // does not fit (k = 0 is 'none', already tried on its own)
   let hi = layersPerStage; // fits
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    const fits =
-      memoryPerGpu(m, { ...l, recomputeLayers: mid }, memOpt).totalBytes <= ctx.dev.hbmBytes;
+    const fits = totalBytes(mid) <= ctx.dev.hbmBytes;
     if (fits) hi = mid;
     else lo = mid;
   }

@@ -1,5 +1,5 @@
 /** Workload: parameters, FLOPs per token and memory per GPU of transformer training. */
 export { paramCounts, modelFlopsPerToken, loraParamCount, kvWidth, ffnMatrices } from './shape';
 export type { ParamCounts } from './shape';
-export { memoryPerGpu, activationBytesPerLayer } from './memory';
+export { memoryPerGpu, activationBytesPerLayer, totalBytesByRecomputedLayers } from './memory';
 export type { MemoryLayout, MemoryOptions, MemoryParts } from './memory';

@@ -115,6 +115,69 @@ export function activationBytesPerLayer(
  * LoRA: frozen base weights (2 B/param) and 18 B per adapter parameter (Hu et al. 2021).
  */
 export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryParts {
+  const mm = memoryModel(m, l, opt);
+  const k = mm.full ? Math.min(mm.layersPerStage, l.recomputeLayers ?? mm.layersPerStage) : 0;
+  const acts = activationsAt(mm, k);
+  const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
+  return {
+    weightsBytes: mm.weights,
+    gradientsBytes: mm.grads,
+    optimizerBytes: mm.optim,
+    activationsBytes: acts,
+    overheadBytes: overhead,
+    totalBytes: mm.weights + mm.grads + mm.optim + acts + overhead,
+  };
+}
+
+/**
+ * Total memory per GPU (bytes, as `memoryPerGpu(...).totalBytes`) of a full-recompute layout as
+ * a function of how many of a stage's layers recompute (block method): the model states and
+ * per-layer activations are worked out once, so a search over the count costs a few
+ * multiplications per step instead of a whole memory evaluation.
+ */
+export function totalBytesByRecomputedLayers(
+  m: ModelShape,
+  l: MemoryLayout,
+  opt: MemoryOptions,
+): (recomputedLayers: number) => number {
+  const mm = memoryModel(m, { ...l, recompute: 'full' }, opt);
+  return (k) => {
+    const acts = activationsAt(mm, Math.min(mm.layersPerStage, k));
+    const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
+    return mm.weights + mm.grads + mm.optim + acts + overhead;
+  };
+}
+
+/** What `memoryPerGpu` works out before it knows how many layers per stage recompute. */
+type MemoryModel = {
+  readonly weights: number;
+  readonly grads: number;
+  readonly optim: number;
+  readonly layersPerStage: number;
+  readonly full: boolean;
+  readonly pp: number;
+  /** Activation bytes of one layer as the layout stores it, and of one layer kept whole. */
+  readonly perLayer: number;
+  readonly keptLayer: number;
+  /** In-flight micro batches × the interleaving factor. */
+  readonly inFlightFactor: number;
+  /** The last stage's fp32 logits, bytes. */
+  readonly logits: number;
+};
+
+/** Activation bytes with `k` of a stage's layers recomputed (0 ≤ k ≤ layersPerStage). */
+function activationsAt(mm: MemoryModel, k: number): number {
+  const stageActs = mm.full
+    ? k * mm.perLayer + (mm.layersPerStage - k) * mm.keptLayer
+    : mm.layersPerStage * mm.perLayer;
+  let acts = mm.inFlightFactor * stageActs;
+  if (mm.full && k > 0) acts += mm.keptLayer;
+  const lastStageActs = stageActs + mm.logits;
+  return mm.pp === 1 ? acts + mm.logits : Math.max(acts, lastStageActs);
+}
+
+/** The parts of `memoryPerGpu` that do not depend on the recomputed-layer count. */
+function memoryModel(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryModel {
   const p = paramCounts(m);
   // The largest stage (⌈L/p⌉ layers) binds when the layers do not split evenly.
   const layersPerStage = Math.ceil(m.layers / l.pp);
@@ -145,28 +208,23 @@ export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions)
   const full = l.recompute === 'full';
   const perLayer = activationBytesPerLayer(m, l, opt.flashAttention, l.recompute, gib);
   // Block recompute: k layers keep only their input, the rest keep everything.
-  const k = full ? Math.min(layersPerStage, l.recomputeLayers ?? layersPerStage) : 0;
   const keptLayer = full ? activationBytesPerLayer(m, l, opt.flashAttention, 'none', gib) : 0;
-  const stageActs = full
-    ? k * perLayer + (layersPerStage - k) * keptLayer
-    : layersPerStage * perLayer;
   const inFlight = Math.min(l.microBatchesPerStep, l.pp);
   const interleave = l.vpp > 1 ? 1 + (l.pp - 1) / (l.pp * l.vpp) : 1;
-  let acts = inFlight * interleave * stageActs;
-  if (full && k > 0) acts += keptLayer;
   // Last stage alternative: fp32 logits for the cross-entropy (s·b·V/t·4 B) with one micro batch
   // in flight; the first stage is the binding one whenever p > 1 and m ≥ 2.
   const tokens = (m.seqLen / l.cp) * l.microBatch;
   const logits = (tokens * m.vocab * 4) / l.tp;
-  const lastStageActs = stageActs + logits;
-  acts = l.pp === 1 ? acts + logits : Math.max(acts, lastStageActs);
-  const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
   return {
-    weightsBytes: weights,
-    gradientsBytes: grads,
-    optimizerBytes: optim,
-    activationsBytes: acts,
-    overheadBytes: overhead,
-    totalBytes: weights + grads + optim + acts + overhead,
+    weights,
+    grads,
+    optim,
+    layersPerStage,
+    full,
+    pp: l.pp,
+    perLayer,
+    keptLayer,
+    inFlightFactor: inFlight * interleave,
+    logits,
   };
 }

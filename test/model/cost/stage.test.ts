@@ -137,6 +137,32 @@ describe('evaluatePowerAndCost', () => {
     expect(air.warnings.map((w) => w.code)).toContain('rack_over_limit');
   });
 
+  it('a build’s figures do not depend on the builds evaluated before it (per-build memos)', () => {
+    const builds: Partial<PowerCostInput>[] = [
+      {},
+      { facility: facilitySectionSchema.parse({ coolingType: 'direct-liquid' }) },
+      { storageCapacityTb: 5000 },
+      { storageCapacityTb: 5000, fatTreeTiers: 3 },
+      { gpus: 2048, fabric: 'roce' },
+      { facility: facilitySectionSchema.parse({ coolingType: 'immersion' }), gpus: 2048 },
+      { oversubscription: 2 },
+    ];
+    // Each build alone first, against its own copy of the catalog (the memos are per catalog, so
+    // nothing is reused), then all of them on the built-in catalog in an order that revisits
+    // builds that differ only in cooling, storage or tiers.
+    const fresh = builds.map((b) => evaluatePowerAndCost(input(b), { ...builtinCatalog() }));
+    for (const order of [
+      [0, 1, 0, 2, 3, 2, 1],
+      [4, 5, 4, 6, 0, 5],
+    ]) {
+      for (const k of order) {
+        const r = evaluatePowerAndCost(input(builds[k]));
+        expect(r.metrics).toEqual(fresh[k]!.metrics);
+        expect(r.warnings).toEqual(fresh[k]!.warnings);
+      }
+    }
+  });
+
   it('a user price override raises capex by nodes × the difference and is used', () => {
     const base = evaluatePowerAndCost(input());
     const user = userCatalogSchema.parse({

@@ -5,6 +5,7 @@ import {
   memoryPerGpu,
   modelFlopsPerToken,
   paramCounts,
+  totalBytesByRecomputedLayers,
 } from '../../../model/workload';
 import type { MemoryLayout } from '../../../model/workload';
 
@@ -147,5 +148,24 @@ describe('block recompute (k of a stage’s layers, Megatron --recompute-method 
   });
   it('activation memory falls with every layer recomputed', () => {
     for (let k = 1; k <= 12; k++) expect(at(k)).toBeLessThan(at(k - 1));
+  });
+  it('the per-count total (used by the layout search) equals memoryPerGpu exactly, for every count', () => {
+    const cases: [ModelShape, MemoryLayout, typeof opt & { gemmInputBytes?: number }][] = [
+      [GPT3, { ...base, recompute: 'full', microBatchesPerStep: 16 }, opt],
+      [GPT3, { ...base, pp: 1, vpp: 1, recompute: 'full', microBatchesPerStep: 4 }, opt],
+      [
+        LLAMA3_8B,
+        layout({ tp: 2, pp: 4, vpp: 2, dp: 8, zeroStage: 1, recompute: 'full' }),
+        { flashAttention: true, loraParams: 0, gemmInputBytes: 1 },
+      ],
+      [LLAMA3_8B, layout({ pp: 2, recompute: 'full', microBatch: 2 }), { ...opt, loraParams: 4e6 }],
+    ];
+    for (const [m, l, o] of cases) {
+      const total = totalBytesByRecomputedLayers(m, l, o);
+      const perStage = Math.ceil(m.layers / l.pp);
+      for (let k = 0; k <= perStage; k++) {
+        expect(total(k)).toBe(memoryPerGpu(m, { ...l, recomputeLayers: k }, o).totalBytes);
+      }
+    }
   });
 });
