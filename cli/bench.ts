@@ -297,8 +297,11 @@ export const benchmarks: readonly Benchmark[] = [
 let builtRenderer: Promise<void> | null = null;
 /** Build the renderer once per bench run so UI figures measure the current sources. */
 function rendererBuild(): Promise<void> {
+  // The figures are for the production build, whatever NODE_ENV the shell has.
+  process.env.NODE_ENV = 'production';
   builtRenderer ??= build({
     configFile: resolve(here, '../vite.config.ts'),
+    mode: 'production',
     logLevel: 'silent',
   }).then(() => undefined);
   return builtRenderer;

@@ -10,8 +10,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const ELECTRON_DIR = path.join(ROOT, 'node_modules', 'electron');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+// Always a production build: an inherited NODE_ENV (a test runner's `test`, a shell's
+// `development`) would otherwise give React's development build and JSX runtime.
 function run(script) {
-  const r = spawnSync(npm, ['run', '-s', script], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(npm, ['run', '-s', script], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -4,6 +4,7 @@
  * mode so this test never downloads or opens Electron on a machine that could.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -34,6 +35,14 @@ describe('npm start (browser mode)', () => {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
+      // A production build even though this test runs with NODE_ENV=test: no development JSX
+      // runtime (React's jsxDEV) in what it serves.
+      expect(process.env.NODE_ENV).toBe('test');
+      const assets = path.join(ROOT, 'dist', 'renderer', 'assets');
+      const dev = readdirSync(assets).filter(
+        (f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('jsxDEV'),
+      );
+      expect(dev).toEqual([]);
     } finally {
       child.kill('SIGTERM');
     }
