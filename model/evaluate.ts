@@ -178,6 +178,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       fixedOverheadS: training.fixedOverheadS,
       evaluation: training.evaluation,
       attentionKernel: auto(training.attentionKernel),
+      zero3Gathers: training.zero3Gathers,
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:

@@ -53,6 +53,12 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2025',
     basis: 'convention',
   },
+  'workload.training.zero3Gathers': {
+    source:
+      'Flat: DeepSpeed ZeRO-3 at Megatron scale reached about one NIC per GPU (Narayanan et al. SC’21, Table 2: 44–144 TFLOP/s per A100 on 384–2,240 GPUs). PyTorch FSDP gathers over the node’s NICs together (Zhao et al., VLDB 2023: GPT-175B at 173–186 TFLOP/s per A100): choose hierarchical for FSDP',
+    date: '2021',
+    basis: 'read',
+  },
   'workload.parallelism.cp': {
     source:
       'No context parallelism unless asked for (Megatron-LM default context_parallel_size = 1)',

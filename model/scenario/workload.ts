@@ -120,6 +120,12 @@ export const trainingSettingsSchema = z.strictObject({
    * accelerator's software era (unfused on A100, flash on Hopper and newer).
    */
   attentionKernel: orAuto(oneOf(['flash', 'unfused']), '"flash" or "unfused"').default('auto'),
+  /**
+   * ZeRO-3 / FSDP parameter gathers: `flat` (per-GPU NIC rate, as measured for DeepSpeed ZeRO-3
+   * at Megatron scale) or `hierarchical` (the node's NICs together, as measured for PyTorch
+   * FSDP). Only used with ZeRO stage 3.
+   */
+  zero3Gathers: oneOf(['flat', 'hierarchical']).default('flat'),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 

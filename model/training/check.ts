@@ -88,6 +88,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   if (ak !== undefined && ak !== null) {
     oneOf(ak, 'training.attentionKernel', ['flash', 'unfused'] as const);
   }
+  const zg = t['zero3Gathers'];
+  if (zg !== undefined && zg !== null) {
+    oneOf(zg, 'training.zero3Gathers', ['flat', 'hierarchical'] as const);
+  }
   const c = obj(root['cluster'], 'cluster');
   if (typeof c['acceleratorId'] !== 'string' || c['acceleratorId'] === '') {
     fail('cluster.acceleratorId', 'must be a non-empty string');

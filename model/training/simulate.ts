@@ -150,6 +150,8 @@ export type Context = {
   readonly loraParams: number;
   readonly modelFlopsPerToken: number;
   readonly flash: boolean;
+  /** ZeRO-3 parameter gathers at the node's aggregate NIC rate (see `zero3Gathers`). */
+  readonly zero3Hierarchical: boolean;
   /** Default for a null `sequenceParallel`: on with the modern (FlashAttention) stack. */
   readonly sequenceParallelDefault: boolean;
   /** Gradient bytes per element (memory and data-parallel reduction): 2 for fp16, else 4. */
@@ -211,6 +213,7 @@ export function buildContext(input: TrainingInput): Context {
       (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
       'flash',
     optimized: input.stack === 'optimized',
+    zero3Hierarchical: input.training.zero3Gathers === 'hierarchical',
     // The slowest GPU paces the step; a calibration scales the achieved compute speed.
     straggler:
       slowestGpuFactor(input.cluster.gpus) / (input.training.computeEfficiencyMultiplier ?? 1),
@@ -415,7 +418,10 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
     if (l.zeroStage === 3 && !lora) {
       const gathers = rc === 'full' ? 3 : 2;
       const bytes = stageParams * 2;
-      const comm = (gathers + 1) * flatAllGatherS(net, dpGroup, bytes);
+      const gather = ctx.zero3Hierarchical
+        ? allGatherS(net, dpGroup, bytes)
+        : flatAllGatherS(net, dpGroup, bytes);
+      const comm = (gathers + 1) * gather;
       const compute = fwdMb + bwdMb + recMb;
       zero3PerMb = ctx.optimized ? exposedS(comm, compute) : comm;
       dpExposed = zero3PerMb * mcount;

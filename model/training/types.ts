@@ -81,6 +81,15 @@ export type TrainingSettings = {
    */
   readonly attentionKernel?: 'flash' | 'unfused' | null;
   /**
+   * How ZeRO-3 / FSDP parameter gathers use the scale-out network. `flat`: each GPU's shard
+   * crosses its own NIC, so a gather runs at the per-GPU NIC rate; this reproduces DeepSpeed
+   * ZeRO-3 at Megatron scale (Narayanan et al. SC'21, Table 2: 174B and 529B on 384–2,240 A100).
+   * `hierarchical`: NCCL's rings cross each node once per NIC, so a gather runs at the node's
+   * aggregate NIC rate; this reproduces PyTorch FSDP (Zhao et al., VLDB 2023: GPT-175B on
+   * 128–512 A100 at 55–60 % HFU). Null/absent: `flat`.
+   */
+  readonly zero3Gathers?: 'flat' | 'hierarchical' | null;
+  /**
    * Compute-efficiency multiplier from a calibration against a measured run (0.2–3, default 1):
    * compute kernels take 1/multiplier of the engine's time (scenario section `calibration`,
    * fitted by model/analysis `fitCalibration`).

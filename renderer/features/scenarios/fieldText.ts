@@ -39,6 +39,7 @@ const BY_KEY: Readonly<Record<string, Partial<FieldText>>> = {
   evalSeqs: { label: 'Evaluation size', unit: 'sequences' },
   skipEvals: { label: 'Skip the first', unit: 'evaluations' },
   attentionKernel: { label: 'Attention kernel' },
+  zero3Gathers: { label: 'ZeRO-3 / FSDP gathers' },
   parallelism: { label: 'Parallelism' },
   tp: { label: 'Tensor parallel (TP)', unit: 'way' },
   pp: { label: 'Pipeline parallel (PP)', unit: 'way' },
