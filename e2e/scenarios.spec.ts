@@ -122,6 +122,36 @@ test('periodic evaluation: add it, fill it, and the time to train grows, the thr
   await screenshot(page, 'scenarios-evaluation');
 });
 
+test('ZeRO-3 / FSDP gathers: over the node’s NICs, a fully sharded layout trains faster', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  const ui = editor(page);
+  const select = (path: string): Locator => ui.field(path).locator('select').first();
+  await expect(ui.field('workload.training.zero3Gathers')).toContainText('ZeRO-3 / FSDP gathers');
+  await expect(select('workload.training.zero3Gathers')).toHaveValue('flat');
+  // FSDP-style layout on the 1,024 GPUs: no TP or PP, every parameter sharded, full recompute.
+  await ui.set('workload.parallelism.tp', '1');
+  await ui.set('workload.parallelism.pp', '1');
+  await ui.set('workload.parallelism.vpp', '1');
+  await ui.set('workload.parallelism.dp', '1024');
+  await select('workload.parallelism.zeroStage').selectOption('3');
+  await select('workload.training.recompute').selectOption('full');
+  await expect(ui.issues).toHaveCount(0);
+  await expect(page.getByText(/TP 1 · PP 1 · DP 1024 · micro batch 1 · ZeRO-3/)).toBeVisible();
+  const flat = parseFloat(((await ui.kpi('tokens_per_s').textContent()) ?? '').replace(/,/g, ''));
+  await select('workload.training.zero3Gathers').selectOption('hierarchical');
+  await expect(ui.kpi('tokens_per_s')).not.toHaveText(String(flat));
+  await expect
+    .poll(async () =>
+      parseFloat(((await ui.kpi('tokens_per_s').textContent()) ?? '').replace(/,/g, '')),
+    )
+    .toBeGreaterThan(1.2 * flat);
+  await screenshot(page, 'scenarios-zero3-gathers');
+});
+
 test('rename, duplicate, reorder, baseline and delete with confirmation', async ({
   page,
   consoleErrors,
