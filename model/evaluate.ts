@@ -494,11 +494,12 @@ export const dataReliabilityStage: EvaluationStage = {
         warnings.push('time to train: the job makes no progress (interruptions outpace restarts)');
       }
     }
+    const effective: MetricValue = { value: r.tokensPerS * useful, unit: 'tokens/s' };
     const extraMetrics: Record<string, MetricValue> =
       wallDays === null
-        ? { effective_tokens_per_s: { value: r.tokensPerS * useful, unit: 'tokens/s' } }
+        ? { effective_tokens_per_s: effective }
         : {
-            effective_tokens_per_s: { value: r.tokensPerS * useful, unit: 'tokens/s' },
+            effective_tokens_per_s: effective,
             time_to_train_days: { value: wallDays, unit: 'days' },
           };
     return {
@@ -632,16 +633,14 @@ export const powerCostStage: EvaluationStage = {
     // (the TCO per used GPU-hour over output tokens per GPU-hour). `out.metrics` may be the
     // stage's cached record, so the extra figure travels as a second record.
     const owned = out.metrics['cost_per_million_tokens_usd'];
-    const extraMetrics: Record<string, MetricValue> | undefined =
-      sv && owned && ctx.metric('cost_per_million_output_tokens_usd') === undefined
-        ? { cost_per_million_output_tokens_usd: { value: owned.value, unit: 'USD' } }
-        : undefined;
-    return {
-      metrics: out.metrics,
-      ...(extraMetrics ? { extraMetrics } : {}),
-      powerCost: out,
-      warnings: out.warnings.map((w) => w.message),
-    };
+    const warnings = out.warnings.map((w) => w.message);
+    if (sv && owned && ctx.metric('cost_per_million_output_tokens_usd') === undefined) {
+      const extraMetrics = {
+        cost_per_million_output_tokens_usd: { value: owned.value, unit: 'USD' },
+      };
+      return { metrics: out.metrics, extraMetrics, powerCost: out, warnings };
+    }
+    return { metrics: out.metrics, powerCost: out, warnings };
   },
 };
 
