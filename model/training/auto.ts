@@ -96,98 +96,110 @@ export function searchLayout(
     : input.training.recompute !== null
       ? rcs
       : ['none', 'selective', 'full'];
-  let best: { l: ResolvedLayout; t: number; mem: number } | null = null;
-  let leastMem: { l: ResolvedLayout; mem: number } | null = null;
-  let evaluated = 0;
-  let skipped = 0;
-  for (const tp of tps) {
-    // Divisors of the layer count, plus powers of two with uneven stages (the largest stage,
-    // ⌈L/p⌉ layers, paces the pipeline; Llama 3 ran 126 layers on 16 stages this way).
-    const ppMax = Math.max(1, Math.min(Math.floor(gpus / tp), Math.floor(m.layers / 2)));
-    const pps =
-      fixed.pp !== null
-        ? [fixed.pp]
-        : [...new Set([...divisors(m.layers, ppMax), ...powersOfTwo(ppMax)])].sort((a, b) => a - b);
-    for (const pp of pps) {
-      for (const cp of cps) {
-        const rest = gpus / (tp * pp * cp);
-        if (!Number.isInteger(rest)) continue;
-        const dp = fixed.dp ?? rest;
-        if (dp !== rest) continue;
-        if (gbs % dp !== 0) continue;
-        const perReplica = gbs / dp;
-        const mbs = mbFixed !== null ? [mbFixed] : [1, 2, 4, 8].filter((x) => perReplica % x === 0);
-        const eps =
-          m.moe === null
-            ? [1]
-            : fixed.ep !== undefined && fixed.ep !== null
-              ? [fixed.ep]
-              : powersOfTwo(Math.min(m.moe.experts, dp)).filter(
-                  (e) => dp % e === 0 && m.moe !== null && m.moe.experts % e === 0,
-                );
-        const zeros: (0 | 1 | 2 | 3)[] =
-          fixed.zeroStage !== null
-            ? [fixed.zeroStage]
-            : dp > 1
-              ? tp === 1 && pp === 1
-                ? [1, 3]
-                : [1]
-              : [0];
-        const sp = fixed.sequenceParallel ?? (tp > 1 && ctx.sequenceParallelDefault);
-        for (const mb of mbs) {
-          const mcount = Math.max(1, Math.round(perReplica / mb));
-          const layersPerStage = Math.ceil(m.layers / pp);
-          const vpps =
-            fixed.vpp !== null
-              ? [fixed.vpp]
-              : pp === 1
-                ? [1]
-                : divisors(layersPerStage, 8).filter((v) => v === 1 || mcount % pp === 0);
-          for (const ep of eps) {
-            for (const zeroStage of zeros) {
-              for (const recompute of rcsAll) {
-                for (const vpp of vpps) {
-                  let l: ResolvedLayout = {
-                    tp,
-                    pp,
-                    dp,
-                    cp,
-                    ep,
-                    vpp,
-                    zeroStage,
-                    sequenceParallel: sp,
-                    microBatch: mb,
-                    recompute,
-                    microBatchesPerStep: mcount,
-                  };
-                  let mem = memoryPerGpu(m, l, memOpt).totalBytes;
-                  if (leastMem === null || mem < leastMem.mem) leastMem = { l, mem };
-                  if (mem > ctx.dev.hbmBytes) {
-                    skipped++;
-                    continue;
-                  }
-                  if (blockRecompute && recompute !== 'none') {
-                    // Recomputing costs time and only buys memory: when the same layout fits
-                    // without it, that one is faster, so this candidate is dominated.
-                    const noneMem = memoryPerGpu(m, { ...l, recompute: 'none' }, memOpt).totalBytes;
-                    if (noneMem <= ctx.dev.hbmBytes) continue;
-                    if (recompute === 'full' && layersPerStage > 1) {
-                      // Recompute only as many layers per stage as memory needs (block method).
-                      const k = fewestRecomputedLayers(ctx, l, layersPerStage);
-                      if (k < layersPerStage) {
-                        l = { ...l, recomputeLayers: k };
-                        mem = memoryPerGpu(m, l, memOpt).totalBytes;
+  // One pass over the layouts. `uneven`: the global batch need not divide evenly over DP;
+  // each replica then runs ⌈G/DP⌉ sequences, the largest share pacing the step (tried only
+  // when no layout divides it, e.g. OPT-175B’s 1,024 sequences on 992 GPUs at TP 8).
+  const pass = (uneven: boolean) => {
+    let best: { l: ResolvedLayout; t: number; mem: number } | null = null;
+    let leastMem: { l: ResolvedLayout; mem: number } | null = null;
+    let evaluated = 0;
+    let skipped = 0;
+    for (const tp of tps) {
+      // Divisors of the layer count, plus powers of two with uneven stages (the largest stage,
+      // ⌈L/p⌉ layers, paces the pipeline; Llama 3 ran 126 layers on 16 stages this way).
+      const ppMax = Math.max(1, Math.min(Math.floor(gpus / tp), Math.floor(m.layers / 2)));
+      const pps =
+        fixed.pp !== null
+          ? [fixed.pp]
+          : [...new Set([...divisors(m.layers, ppMax), ...powersOfTwo(ppMax)])].sort(
+              (a, b) => a - b,
+            );
+      for (const pp of pps) {
+        for (const cp of cps) {
+          const rest = gpus / (tp * pp * cp);
+          if (!Number.isInteger(rest)) continue;
+          const dp = fixed.dp ?? rest;
+          if (dp !== rest) continue;
+          if (!uneven && gbs % dp !== 0) continue;
+          const perReplica = Math.ceil(gbs / dp);
+          const mbs =
+            mbFixed !== null ? [mbFixed] : [1, 2, 4, 8].filter((x) => perReplica % x === 0);
+          const eps =
+            m.moe === null
+              ? [1]
+              : fixed.ep !== undefined && fixed.ep !== null
+                ? [fixed.ep]
+                : powersOfTwo(Math.min(m.moe.experts, dp)).filter(
+                    (e) => dp % e === 0 && m.moe !== null && m.moe.experts % e === 0,
+                  );
+          const zeros: (0 | 1 | 2 | 3)[] =
+            fixed.zeroStage !== null
+              ? [fixed.zeroStage]
+              : dp > 1
+                ? tp === 1 && pp === 1
+                  ? [1, 3]
+                  : [1]
+                : [0];
+          const sp = fixed.sequenceParallel ?? (tp > 1 && ctx.sequenceParallelDefault);
+          for (const mb of mbs) {
+            const mcount = Math.max(1, Math.ceil(perReplica / mb));
+            const layersPerStage = Math.ceil(m.layers / pp);
+            const vpps =
+              fixed.vpp !== null
+                ? [fixed.vpp]
+                : pp === 1
+                  ? [1]
+                  : divisors(layersPerStage, 8).filter((v) => v === 1 || mcount % pp === 0);
+            for (const ep of eps) {
+              for (const zeroStage of zeros) {
+                for (const recompute of rcsAll) {
+                  for (const vpp of vpps) {
+                    let l: ResolvedLayout = {
+                      tp,
+                      pp,
+                      dp,
+                      cp,
+                      ep,
+                      vpp,
+                      zeroStage,
+                      sequenceParallel: sp,
+                      microBatch: mb,
+                      recompute,
+                      microBatchesPerStep: mcount,
+                    };
+                    let mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                    if (leastMem === null || mem < leastMem.mem) leastMem = { l, mem };
+                    if (mem > ctx.dev.hbmBytes) {
+                      skipped++;
+                      continue;
+                    }
+                    if (blockRecompute && recompute !== 'none') {
+                      // Recomputing costs time and only buys memory: when the same layout fits
+                      // without it, that one is faster, so this candidate is dominated.
+                      const noneMem = memoryPerGpu(
+                        m,
+                        { ...l, recompute: 'none' },
+                        memOpt,
+                      ).totalBytes;
+                      if (noneMem <= ctx.dev.hbmBytes) continue;
+                      if (recompute === 'full' && layersPerStage > 1) {
+                        // Recompute only as many layers per stage as memory needs (block method).
+                        const k = fewestRecomputedLayers(ctx, l, layersPerStage);
+                        if (k < layersPerStage) {
+                          l = { ...l, recomputeLayers: k };
+                          mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                        }
                       }
                     }
-                  }
-                  evaluated++;
-                  const t = evaluateCore(ctx, l).stepTimeS;
-                  if (
-                    best === null ||
-                    t < best.t * (1 - 1e-9) ||
-                    (t <= best.t * (1 + 1e-9) && mem < best.mem)
-                  ) {
-                    best = { l, t, mem };
+                    evaluated++;
+                    const t = evaluateCore(ctx, l).stepTimeS;
+                    if (
+                      best === null ||
+                      t < best.t * (1 - 1e-9) ||
+                      (t <= best.t * (1 + 1e-9) && mem < best.mem)
+                    ) {
+                      best = { l, t, mem };
+                    }
                   }
                 }
               }
@@ -196,7 +208,12 @@ export function searchLayout(
         }
       }
     }
-  }
+    return { best, leastMem, evaluated, skipped };
+  };
+  let found = pass(false);
+  const roundedUp = found.best === null && found.leastMem === null;
+  if (roundedUp) found = pass(true);
+  const { best, leastMem, evaluated, skipped } = found;
   if (stats !== undefined) {
     stats.evaluated = evaluated;
     stats.skippedMemory = skipped;
@@ -204,11 +221,16 @@ export function searchLayout(
   const chosen = best?.l ?? leastMem?.l;
   if (chosen === undefined) {
     throw new Error(
-      `parallelism: no layout satisfies the constraints (tp·pp·dp·cp = cluster.gpus = ${gpus}, global batch ${gbs} divisible by dp)`,
+      `parallelism: no layout satisfies the constraints (tp·pp·dp·cp = cluster.gpus = ${gpus} with the stated tp, pp, dp and cp)`,
     );
   }
   const extra =
     best === null ? ['no layout fits in HBM; showing the layout with the least memory'] : [];
+  if (roundedUp) {
+    extra.push(
+      `global batch ${gbs} is not a multiple of dp = ${chosen.dp}; each replica runs ${Math.ceil(gbs / chosen.dp)} sequences (rounded up), the largest share paces the step`,
+    );
+  }
   return buildResult(ctx, chosen, evaluateCore(ctx, chosen), extra);
 }
 

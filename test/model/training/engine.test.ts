@@ -266,6 +266,35 @@ describe('autoLayout and scalingCurve', () => {
     expect(a.layout.tp).toBe(4);
   });
 
+  it('a global batch no layout divides is rounded up per replica, with a warning (1,024 on 992 GPUs)', () => {
+    const input: TrainingInput = {
+      ...MEGATRON_145B,
+      training: { ...MEGATRON_145B.training, globalBatchSeqs: 1024, microBatch: 1 },
+      parallelism: {
+        tp: 8,
+        pp: 1,
+        dp: null,
+        cp: 1,
+        vpp: null,
+        zeroStage: 3,
+        sequenceParallel: null,
+      },
+      cluster: { ...MEGATRON_145B.cluster, gpus: 992 },
+    };
+    const a = simulateTraining(input);
+    expect(a.layout.dp).toBe(124);
+    expect(a.layout.microBatchesPerStep).toBe(9); // ⌈1024 / 124⌉
+    expect(a.warnings.some((w) => w.includes('not a multiple of dp = 124'))).toBe(true);
+    // The largest replica share paces the step: the same as 124 × 9 = 1,116 sequences.
+    const even = simulateTraining({
+      ...input,
+      training: { ...input.training, globalBatchSeqs: 1116 },
+    });
+    expect(a.stepTimeS).toBeCloseTo(even.stepTimeS, 9);
+    expect(even.warnings.some((w) => w.includes('not a multiple'))).toBe(false);
+    expect(a.samplesPerS).toBeCloseTo(1024 / a.stepTimeS, 9);
+  });
+
   it('scaling curve: efficiency starts at 100 % and throughput grows with GPUs', () => {
     const pts = scalingCurve(MEGATRON_145B, [384, 768, 1536]);
     expect(pts.length).toBe(3);
