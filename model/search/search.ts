@@ -42,7 +42,8 @@ import type { SearchMetricId } from './spec';
 /**
  * Why an evaluated candidate is infeasible: a violated constraint, a figure the goal or a
  * constraint needs that the engine did not produce (`missing`), no parallel layout for the GPU
- * count and global batch (`no-layout`: a property of the build, not a failure), or an engine
+ * count (`no-layout`: a property of the build, not a failure; with the layout free this no longer
+ * happens, as a global batch DP does not divide is rounded up per replica), or an engine
  * error (`error`).
  */
 export type ViolationId = ConstraintId | 'missing' | 'error' | 'no-layout';
@@ -51,7 +52,7 @@ export type ViolationId = ConstraintId | 'missing' | 'error' | 'no-layout';
 export const VIOLATION_LABELS: Readonly<Record<'missing' | 'error' | 'no-layout', string>> = {
   missing: 'figure missing',
   error: 'engine error',
-  'no-layout': 'no parallel layout (GPU count vs global batch)',
+  'no-layout': 'no parallel layout for the GPU count',
 };
 
 /** A violation id in words: the constraint's own label, or one of VIOLATION_LABELS. */

@@ -108,10 +108,17 @@ export function searchLayout(
       // Divisors of the layer count, plus powers of two with uneven stages (the largest stage,
       // ⌈L/p⌉ layers, paces the pipeline; Llama 3 ran 126 layers on 16 stages this way).
       const ppMax = Math.max(1, Math.min(Math.floor(gpus / tp), Math.floor(m.layers / 2)));
+      // With DP stated, the PP it implies (BLOOM-176B: 70 layers on 12 stages, TP 4, DP 8).
+      const implied =
+        fixed.dp === null
+          ? []
+          : cps
+              .map((c) => gpus / (tp * c * (fixed.dp ?? 1)))
+              .filter((p) => Number.isInteger(p) && p >= 1 && p <= m.layers);
       const pps =
         fixed.pp !== null
           ? [fixed.pp]
-          : [...new Set([...divisors(m.layers, ppMax), ...powersOfTwo(ppMax)])].sort(
+          : [...new Set([...divisors(m.layers, ppMax), ...powersOfTwo(ppMax), ...implied])].sort(
               (a, b) => a - b,
             );
       for (const pp of pps) {
@@ -226,6 +233,11 @@ export function searchLayout(
   }
   const extra =
     best === null ? ['no layout fits in HBM; showing the layout with the least memory'] : [];
+  if (m.layers % chosen.pp !== 0) {
+    extra.push(
+      `${m.layers} layers do not split evenly over pp=${chosen.pp}; the largest stage paces the pipeline`,
+    );
+  }
   if (roundedUp) {
     extra.push(
       `global batch ${gbs} is not a multiple of dp = ${chosen.dp}; each replica runs ${Math.ceil(gbs / chosen.dp)} sequences (rounded up), the largest share paces the step`,

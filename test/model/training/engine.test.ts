@@ -266,6 +266,35 @@ describe('autoLayout and scalingCurve', () => {
     expect(a.layout.tp).toBe(4);
   });
 
+  it('with DP stated and PP free, tries the PP it implies even when it splits the layers unevenly (BLOOM-176B)', () => {
+    const a = autoLayout({
+      ...MEGATRON_145B,
+      model: {
+        ...MEGATRON_145B.model,
+        layers: 70,
+        hidden: 14336,
+        heads: 112,
+        kvHeads: 112,
+        ffnHidden: 57344,
+      },
+      training: { ...MEGATRON_145B.training, globalBatchSeqs: 2048 },
+      parallelism: {
+        tp: 4,
+        pp: null,
+        dp: 8,
+        cp: 1,
+        vpp: null,
+        zeroStage: null,
+        sequenceParallel: null,
+      },
+      cluster: { ...MEGATRON_145B.cluster, gpus: 384 },
+    });
+    expect(a.layout.pp).toBe(12); // 384 / (4 · 8); 70 layers → stages of 6 and 5
+    expect(a.warnings.some((w) => w.includes('70 layers do not split evenly over pp=12'))).toBe(
+      true,
+    );
+  });
+
   it('a global batch no layout divides is rounded up per replica, with a warning (1,024 on 992 GPUs)', () => {
     const input: TrainingInput = {
       ...MEGATRON_145B,
