@@ -22,11 +22,17 @@ export const trainingCaseSchema = z.looseObject({
     layers: intPos,
     hidden: intPos,
     heads: intPos,
-    kv_heads: intPos,
+    // Unstated: multi-head attention (kv_heads = heads), as the case format defines it.
+    kv_heads: nullableInt,
     ffn_hidden: intPos,
     vocab: intPos,
     seq_len: intPos,
-    ffn_type: z.enum(['gelu', 'swiglu']),
+    // Unstated: inferred from the parameter count (inferFfnType).
+    ffn_type: z
+      .enum(['gelu', 'swiglu'])
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     moe: z
       .looseObject({ experts: intPos, top_k: intPos })
       .nullable()
@@ -43,7 +49,8 @@ export const trainingCaseSchema = z.looseObject({
       .optional()
       .transform((v) => v ?? null),
     finetune: z
-      .looseObject({ method: z.literal('lora'), rank: intPos })
+      // Unstated rank: 16 (MLPerf Llama 2 70B LoRA; the adapters' cost is small at any usual rank).
+      .looseObject({ method: z.literal('lora'), rank: intPos.optional().default(16) })
       .nullable()
       .optional()
       .transform((v) => v ?? null),
@@ -73,25 +80,35 @@ export const trainingCaseSchema = z.looseObject({
         .optional()
         .transform((v) => v ?? null),
     })
-    .nullable(),
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   system: z.looseObject({
     accelerator: z.string().min(1),
     gpus: intPos,
-    gpus_per_node: intPos,
+    // Unstated: 8 per node (HGX/DGX, MI300X platforms, Gaudi HLS), or the scale-up domain if smaller.
+    gpus_per_node: nullableInt,
     nvlink_domain: nullableInt,
-    scale_out: z.looseObject({
-      fabric: z.enum(['infiniband', 'roce', 'ethernet']),
-      gbps_per_gpu: z.number().positive(),
-      tiers: nullableInt,
-      oversubscription: z
-        .number()
-        .min(1)
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null),
-    }),
+    // May be left out (null) for a job inside one node or one scale-up domain, where no traffic
+    // leaves it (checked in trainingCaseToInput).
+    scale_out: z
+      .looseObject({
+        fabric: z.enum(['infiniband', 'roce', 'ethernet']),
+        gbps_per_gpu: z.number().positive(),
+        tiers: nullableInt,
+        oversubscription: z
+          .number()
+          .min(1)
+          .nullable()
+          .optional()
+          .transform((v) => v ?? null),
+      })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
   }),
-  stack: z.enum(['optimized', 'baseline']),
+  // Unstated: a production-tuned stack, which published runs are.
+  stack: z.enum(['optimized', 'baseline']).optional().default('optimized'),
 });
 export type TrainingCase = z.infer<typeof trainingCaseSchema>;
 
@@ -132,20 +149,47 @@ export type TrainingCaseOptions = {
   } | null;
 };
 
+/**
+ * The feed-forward type of a case that does not state it: the one whose parameter count
+ * (Megatron-LM's count: attention 2·h² + 2·h·kv_dim, feed-forward 2 or 3 · h · ffn per layer,
+ * embeddings vocab · h) is closer to the stated `params_b`; without `params_b`, `gelu` when
+ * ffn_hidden = 4 · hidden (GPT-2/3, BLOOM, OPT) and `swiglu` otherwise (Llama, Mistral).
+ */
+export function inferFfnType(m: TrainingCase['model']): 'gelu' | 'swiglu' {
+  if (m.ffn_type !== null) return m.ffn_type;
+  const h = m.hidden;
+  const kvDim = ((m.kv_heads ?? m.heads) * h) / m.heads;
+  if (m.params_b !== undefined) {
+    const perLayer = (mats: number) => 2 * h * h + 2 * h * kvDim + mats * h * m.ffn_hidden;
+    const count = (mats: number) => m.layers * perLayer(mats) + m.vocab * h;
+    const target = m.params_b * 1e9;
+    return Math.abs(count(2) - target) <= Math.abs(count(3) - target) ? 'gelu' : 'swiglu';
+  }
+  return m.ffn_hidden === 4 * h ? 'gelu' : 'swiglu';
+}
+
 /** Map a checked training-step case to the training engine's input (units unchanged). */
 export function trainingCaseToInput(
   c: TrainingCase,
   options: TrainingCaseOptions = {},
 ): TrainingInput {
   const p = c.parallelism;
+  const sys = c.system;
+  const gpusPerNode = sys.gpus_per_node ?? Math.min(8, sys.nvlink_domain ?? 8);
+  const scaleOut = sys.scale_out;
+  if (scaleOut === null && sys.gpus > Math.max(gpusPerNode, sys.nvlink_domain ?? 0)) {
+    throw new Error(
+      `system.scale_out: required when the ${sys.gpus} GPUs span more than one node (${gpusPerNode} GPUs) or scale-up domain`,
+    );
+  }
   return {
     model: {
       layers: c.model.layers,
       hidden: c.model.hidden,
       heads: c.model.heads,
-      kvHeads: c.model.kv_heads,
+      kvHeads: c.model.kv_heads ?? c.model.heads,
       ffnHidden: c.model.ffn_hidden,
-      ffnType: c.model.ffn_type,
+      ffnType: inferFfnType(c.model),
       vocab: c.model.vocab,
       seqLen: c.model.seq_len,
       moe: c.model.moe ? { experts: c.model.moe.experts, topK: c.model.moe.top_k } : null,
@@ -183,16 +227,21 @@ export function trainingCaseToInput(
             ep: p.ep,
           },
     cluster: {
-      acceleratorId: mapAcceleratorId(c.system.accelerator),
-      gpus: c.system.gpus,
-      gpusPerNode: c.system.gpus_per_node,
-      nvlinkDomain: c.system.nvlink_domain,
-      scaleOut: {
-        fabric: c.system.scale_out.fabric,
-        gbpsPerGpu: c.system.scale_out.gbps_per_gpu,
-        tiers: c.system.scale_out.tiers,
-        oversubscription: c.system.scale_out.oversubscription,
-      },
+      acceleratorId: mapAcceleratorId(sys.accelerator),
+      gpus: sys.gpus,
+      gpusPerNode,
+      nvlinkDomain: sys.nvlink_domain,
+      // No scale-out stated for a job that never leaves its node or scale-up domain: the
+      // engine needs a fabric to size, and no traffic crosses it.
+      scaleOut:
+        scaleOut === null
+          ? { fabric: 'infiniband', gbpsPerGpu: 400, tiers: null, oversubscription: null }
+          : {
+              fabric: scaleOut.fabric,
+              gbpsPerGpu: scaleOut.gbps_per_gpu,
+              tiers: scaleOut.tiers,
+              oversubscription: scaleOut.oversubscription,
+            },
     },
     stack: c.stack,
   };

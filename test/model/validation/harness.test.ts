@@ -201,6 +201,85 @@ describe('training-step case mapping', () => {
     expect(input.training.finetune).toEqual({ method: 'lora', rank: 8 });
   });
 
+  it('fields a source may leave out get the format’s defaults (MHA, 8 GPUs per node, optimized stack, LoRA rank 16, layout chosen)', () => {
+    const bloom = dev.cases.find((x) => x['id'] === 'bloom_176b_384_a100') as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const { kv_heads: _kv, ffn_type: _ffn, ...model } = bloom['model'] as Record<string, unknown>;
+    const { gpus_per_node: _gpn, ...system } = bloom['system'] as Record<string, unknown>;
+    const { stack: _stack, parallelism: _par, ...rest } = bloom;
+    const c = trainingCaseSchema.parse({
+      ...rest,
+      model,
+      system,
+      training: { ...bloom['training'], finetune: { method: 'lora' } },
+    });
+    const input = trainingCaseToInput(c);
+    expect(input.model.kvHeads).toBe(112);
+    expect(input.model.ffnType).toBe('gelu');
+    expect(input.cluster.gpusPerNode).toBe(8);
+    expect(input.stack).toBe('optimized');
+    expect(input.training.finetune).toEqual({ method: 'lora', rank: 16 });
+    expect(input.parallelism).toBe('auto');
+  });
+
+  it('an unstated feed-forward type is read from the parameter count (or the 4·h rule without it)', () => {
+    const llama70: Record<string, unknown> = {
+      params_b: 70,
+      layers: 80,
+      hidden: 8192,
+      heads: 64,
+      kv_heads: 8,
+      ffn_hidden: 28672,
+      vocab: 128256,
+      seq_len: 8192,
+    };
+    const gpt3: Record<string, unknown> = {
+      params_b: 175,
+      layers: 96,
+      hidden: 12288,
+      heads: 96,
+      ffn_hidden: 49152,
+      vocab: 50257,
+      seq_len: 2048,
+    };
+    const m = (x: Record<string, unknown>) => {
+      const base = dev.cases[0] as Record<string, unknown>;
+      return trainingCaseToInput(trainingCaseSchema.parse({ ...base, model: x })).model.ffnType;
+    };
+    expect(m(llama70)).toBe('swiglu');
+    expect(m(gpt3)).toBe('gelu');
+    // ffn = 3·h (not 4·h): the parameter count decides, 10.7 B is 2 matrices, 13.9 B would be 3.
+    expect(
+      m({ ...gpt3, params_b: 10.7, layers: 40, hidden: 5120, heads: 40, ffn_hidden: 15360 }),
+    ).toBe('gelu');
+    expect(
+      m({ ...gpt3, params_b: 13.9, layers: 40, hidden: 5120, heads: 40, ffn_hidden: 15360 }),
+    ).toBe('swiglu');
+    const { params_b: _p, ...llamaNoParams } = llama70;
+    expect(m(llamaNoParams)).toBe('swiglu');
+    expect(m({ ...llama70, ffn_type: 'gelu' })).toBe('gelu'); // stated wins
+  });
+
+  it('scale_out may be left out for a job inside one node, not for one that spans nodes', () => {
+    const base = dev.cases.find((x) => x['id'] === 'bloom_176b_384_a100') as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const oneNode = trainingCaseSchema.parse({
+      ...base,
+      parallelism: { ...base['parallelism'], tp: 4, pp: 2, dp: 1 },
+      system: { ...base['system'], gpus: 8, scale_out: null },
+    });
+    expect(trainingCaseToInput(oneNode).cluster.gpus).toBe(8);
+    const many = trainingCaseSchema.parse({
+      ...base,
+      system: { ...base['system'], scale_out: null },
+    });
+    expect(() => trainingCaseToInput(many)).toThrow(/^system\.scale_out: required/);
+  });
+
   it('maps research-catalog accelerator ids to the project ids', () => {
     expect(mapAcceleratorId('nvidia-h100-sxm5')).toBe('h100-sxm');
     expect(mapAcceleratorId('nvidia-a100-sxm4-80gb')).toBe('a100-sxm-80gb');
