@@ -4,6 +4,7 @@
  * it and returns the observed metric's prediction. Reads only the configuration (model, serving,
  * parallelism, system, stack) and the observed metric's name — never the observed value.
  */
+import { inferFfnType, paramCounts } from '../workload';
 import type { ServingStack } from './constants';
 import { evaluateServing } from './evaluate';
 import type { ServingPrecision } from './hardware';
@@ -47,8 +48,8 @@ function precision(v: unknown, field: string): ServingPrecision {
 /** Map a case's `model` block to the engine's shape. */
 export function caseModel(model: unknown): ServingModelShape {
   const m = obj(model, 'model');
-  const ffnType = m['ffn_type'];
-  if (ffnType !== 'swiglu' && ffnType !== 'gelu')
+  const stated = m['ffn_type'];
+  if (stated !== 'swiglu' && stated !== 'gelu' && stated !== null && stated !== undefined)
     throw new Error('model.ffn_type: must be swiglu or gelu');
   const moeRaw = m['moe'];
   const moe =
@@ -62,18 +63,36 @@ export function caseModel(model: unknown): ServingModelShape {
             activeParams: num(e, 'active_params_b', 'model.moe') * 1e9,
           };
         })();
-  return {
-    paramsTotal: num(m, 'params_b', 'model') * 1e9,
+  const heads = num(m, 'heads', 'model');
+  const shape = {
     layers: num(m, 'layers', 'model'),
     hidden: num(m, 'hidden', 'model'),
-    heads: num(m, 'heads', 'model'),
-    kvHeads: num(m, 'kv_heads', 'model'),
+    heads,
+    // Unstated: multi-head attention, as the case format defines kv_heads.
+    kvHeads: numOrNull(m, 'kv_heads', 'model') ?? heads,
     ffnHidden: num(m, 'ffn_hidden', 'model'),
     vocab: num(m, 'vocab', 'model'),
-    ffnType,
     tiedEmbeddings: m['tied_embeddings'] === true,
-    moe,
   };
+  const statedParams = numOrNull(m, 'params_b', 'model');
+  const engineMoe = moe === null ? null : { experts: moe.experts, topK: moe.topK };
+  // Unstated feed-forward type: the one whose parameter count is closer to params_b.
+  const ffnType =
+    stated === 'swiglu' || stated === 'gelu'
+      ? stated
+      : inferFfnType(
+          { ...shape, seqLen: 0, moe: engineMoe },
+          statedParams === null ? null : statedParams * 1e9,
+        );
+  // Unstated size of a dense model: counted from its shape (Megatron's count); an MoE model
+  // must state it (its shared and dense layers are not in the schema).
+  const paramsTotal =
+    statedParams !== null
+      ? statedParams * 1e9
+      : moe === null
+        ? paramCounts({ ...shape, seqLen: 0, moe: null, ffnType }).total
+        : num(m, 'params_b', 'model') * 1e9;
+  return { paramsTotal, ...shape, ffnType, moe };
 }
 
 function caseLoad(load: unknown): ServingLoad {
@@ -118,9 +137,14 @@ export function caseToServingConfig(caseJson: unknown): ServingConfig {
   if (c['kind'] !== 'serving')
     throw new Error(`kind: expected "serving", got ${JSON.stringify(c['kind'])}`);
   const s = obj(c['serving'], 'serving');
-  const par = obj(c['parallelism'], 'parallelism');
+  // Unstated layout (null or absent): the engine picks it.
+  const par =
+    c['parallelism'] === null || c['parallelism'] === undefined
+      ? {}
+      : obj(c['parallelism'], 'parallelism');
   const sys = obj(c['system'], 'system');
-  const stack = c['stack'];
+  // Unstated stack: a production-tuned one, which published measurements are.
+  const stack = c['stack'] ?? 'optimized';
   if (stack !== 'optimized' && stack !== 'baseline')
     throw new Error('stack: must be optimized or baseline');
   const accelerator = sys['accelerator'];
@@ -143,7 +167,11 @@ export function caseToServingConfig(caseJson: unknown): ServingConfig {
     },
     acceleratorId: accelerator,
     gpus: num(sys, 'gpus', 'system'),
-    nvlinkDomainGpus: num(sys, 'nvlink_domain', 'system'),
+    // Unstated scale-up domain: the node (its GPUs share NVLink/Infinity Fabric), else 8.
+    nvlinkDomainGpus:
+      numOrNull(sys, 'nvlink_domain', 'system') ??
+      numOrNull(sys, 'gpus_per_node', 'system') ??
+      Math.min(8, num(sys, 'gpus', 'system')),
     powerLimitW: numOrNull(sys, 'power_limit_w', 'system'),
     stack: stack satisfies ServingStack,
     partition: { kind: 'none' },

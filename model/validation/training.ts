@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recomputeText, simulateTraining } from '../training';
 import type { TrainingInput, TrainingResult } from '../training';
+import { inferFfnType } from '../workload';
 import type { CasePrediction } from './harness';
 
 /**
@@ -150,22 +151,24 @@ export type TrainingCaseOptions = {
 };
 
 /**
- * The feed-forward type of a case that does not state it: the one whose parameter count
- * (Megatron-LM's count: attention 2·h² + 2·h·kv_dim, feed-forward 2 or 3 · h · ffn per layer,
- * embeddings vocab · h) is closer to the stated `params_b`; without `params_b`, `gelu` when
- * ffn_hidden = 4 · hidden (GPT-2/3, BLOOM, OPT) and `swiglu` otherwise (Llama, Mistral).
+ * The feed-forward type of a case: as stated, else inferred from `params_b` and the shape
+ * ({@link inferFfnType} in model/workload: the type whose parameter count is closer).
  */
-export function inferFfnType(m: TrainingCase['model']): 'gelu' | 'swiglu' {
+export function caseFfnType(m: TrainingCase['model']): 'gelu' | 'swiglu' {
   if (m.ffn_type !== null) return m.ffn_type;
-  const h = m.hidden;
-  const kvDim = ((m.kv_heads ?? m.heads) * h) / m.heads;
-  if (m.params_b !== undefined) {
-    const perLayer = (mats: number) => 2 * h * h + 2 * h * kvDim + mats * h * m.ffn_hidden;
-    const count = (mats: number) => m.layers * perLayer(mats) + m.vocab * h;
-    const target = m.params_b * 1e9;
-    return Math.abs(count(2) - target) <= Math.abs(count(3) - target) ? 'gelu' : 'swiglu';
-  }
-  return m.ffn_hidden === 4 * h ? 'gelu' : 'swiglu';
+  return inferFfnType(
+    {
+      layers: m.layers,
+      hidden: m.hidden,
+      heads: m.heads,
+      kvHeads: m.kv_heads ?? m.heads,
+      ffnHidden: m.ffn_hidden,
+      vocab: m.vocab,
+      seqLen: m.seq_len,
+      moe: m.moe ? { experts: m.moe.experts, topK: m.moe.top_k } : null,
+    },
+    m.params_b === undefined ? null : m.params_b * 1e9,
+  );
 }
 
 /** Map a checked training-step case to the training engine's input (units unchanged). */
@@ -189,7 +192,7 @@ export function trainingCaseToInput(
       heads: c.model.heads,
       kvHeads: c.model.kv_heads ?? c.model.heads,
       ffnHidden: c.model.ffn_hidden,
-      ffnType: inferFfnType(c.model),
+      ffnType: caseFfnType(c.model),
       vocab: c.model.vocab,
       seqLen: c.model.seq_len,
       moe: c.model.moe ? { experts: c.model.moe.experts, topK: c.model.moe.top_k } : null,

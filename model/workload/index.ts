@@ -1,5 +1,12 @@
 /** Workload: parameters, FLOPs per token and memory per GPU of transformer training. */
-export { paramCounts, modelFlopsPerToken, loraParamCount, kvWidth, ffnMatrices } from './shape';
+export {
+  paramCounts,
+  modelFlopsPerToken,
+  loraParamCount,
+  kvWidth,
+  ffnMatrices,
+  inferFfnType,
+} from './shape';
 export type { ParamCounts } from './shape';
 export { memoryPerGpu, activationBytesPerLayer, totalBytesByRecomputedLayers } from './memory';
 export type { MemoryLayout, MemoryOptions, MemoryParts } from './memory';

@@ -93,3 +93,23 @@ export function loraParamCount(m: ModelShape, rank: number): number {
   const ffn = experts * mats * rank * (h + m.ffnHidden);
   return m.layers * (attn + ffn);
 }
+
+/**
+ * The feed-forward type of a model whose source does not state it: the one whose parameter
+ * count ({@link paramCounts}, 2 matrices for GELU, 3 for SwiGLU) is closer to the stated total
+ * `paramsTotal` (plain count); without it, GELU when ffnHidden = 4 · hidden (GPT-2/3, BLOOM,
+ * OPT) and SwiGLU otherwise (Llama, Mistral, Qwen, whose ffnHidden is ≈ 8/3 · hidden or
+ * rounded up from it). The two counts differ by L · hidden · ffnHidden (× experts), a third of
+ * the SwiGLU feed-forward, so a stated size tells them apart.
+ */
+export function inferFfnType(
+  m: Omit<ModelShape, 'ffnType'>,
+  paramsTotal: number | null,
+): 'gelu' | 'swiglu' {
+  if (paramsTotal !== null && paramsTotal > 0) {
+    const gelu = paramCounts({ ...m, ffnType: 'gelu' }).total;
+    const swiglu = paramCounts({ ...m, ffnType: 'swiglu' }).total;
+    return Math.abs(gelu - paramsTotal) <= Math.abs(swiglu - paramsTotal) ? 'gelu' : 'swiglu';
+  }
+  return m.ffnHidden === 4 * m.hidden ? 'gelu' : 'swiglu';
+}

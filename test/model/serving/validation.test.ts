@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { predictServingCase } from '../../../model/serving';
+import { caseModel, caseToServingConfig, predictServingCase } from '../../../model/serving';
 
 type Case = {
   id: string;
@@ -40,5 +40,46 @@ describe('serving-dev.json through predictServingCase', () => {
       .join(', ')}`;
     expect(median, summary).toBeLessThanOrEqual(15);
     expect(outside.length / rows.length, summary).toBeLessThanOrEqual(0.15);
+  });
+});
+
+describe('fields a serving case may leave out', () => {
+  const full = JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, unknown>[] };
+  const dense = full.cases.find(
+    (c) => c['kind'] === 'serving' && (c['model'] as { moe: unknown }).moe === null,
+  )!;
+
+  it('get defaults (feed-forward type and size from the shape, MHA, optimized stack, layout chosen, node as scale-up domain) instead of failing', () => {
+    const model = { ...(dense['model'] as Record<string, unknown>) };
+    const stated = caseModel(model);
+    delete model['ffn_type'];
+    delete model['params_b'];
+    const inferred = caseModel(model);
+    expect(inferred.ffnType).toBe(stated.ffnType);
+    expect(inferred.paramsTotal / stated.paramsTotal).toBeGreaterThan(0.97);
+    expect(inferred.paramsTotal / stated.paramsTotal).toBeLessThan(1.03);
+    delete model['kv_heads'];
+    expect(caseModel(model).kvHeads).toBe(stated.heads);
+
+    const { stack: _s, parallelism: _p, ...rest } = dense;
+    const sys = { ...(dense['system'] as Record<string, unknown>) };
+    delete sys['nvlink_domain'];
+    const cfg = caseToServingConfig({ ...rest, system: sys });
+    expect(cfg.stack).toBe('optimized');
+    expect(cfg.layout).toEqual({ tp: null, pp: null, ep: 1, replicas: null });
+    expect(cfg.nvlinkDomainGpus).toBe(sys['gpus_per_node']);
+    expect(Number.isFinite(predictServingCase({ ...rest, system: sys }).predicted)).toBe(true);
+  });
+
+  it('an MoE model must state its size; a bad stated type is still an error naming the field', () => {
+    const moeCase = full.cases.find(
+      (c) => c['kind'] === 'serving' && (c['model'] as { moe: unknown }).moe !== null,
+    )!;
+    const model = { ...(moeCase['model'] as Record<string, unknown>) };
+    delete model['params_b'];
+    expect(() => caseModel(model)).toThrow(/^model\.params_b/);
+    expect(() => caseModel({ ...(dense['model'] as object), ffn_type: 'relu' })).toThrow(
+      /^model\.ffn_type/,
+    );
   });
 });
