@@ -17,10 +17,10 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   ).toHaveText('11');
   await expect(
     page.getByTestId('acc-sum-training-mlperf-steps.json').locator('td').first(),
-  ).toHaveText('43');
+  ).toHaveText('48');
   await expect(
     page.getByTestId('acc-sum-training-mlperf-ttt.json').locator('td').first(),
-  ).toHaveText('27');
+  ).toHaveText('32');
   await expect(page.getByTestId('acc-sum-training-dev.json').locator('td').first()).toHaveText(
     '42',
   );
@@ -34,6 +34,9 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   // Each training set says how to read its errors.
   await expect(page.getByTestId('acc-reading-training-dev.json')).toContainText('software release');
   await expect(page.getByTestId('acc-reading-training-mlperf-steps.json')).toContainText('NVFP4');
+  await expect(page.getByTestId('acc-reading-training-mlperf-steps.json')).toContainText(
+    'Gaudi 2 GPT-3',
+  );
   const elapsed = await page.getByTestId('acc-elapsed').innerText();
   console.log(`validation run: ${elapsed}`);
   await screenshot(page, 'accuracy-full');
