@@ -471,7 +471,7 @@ export const dataReliabilityStage: EvaluationStage = {
       samplesPerStep: w.training.globalBatchSeqs,
       gpus: compute.gpus,
       gpusPerNode: compute.gpusPerNode,
-      parameterCount: r.paramsTotal,
+      parameterCount: r.paramsTrainable,
       seqLenTokens: w.model.seqLenTokens,
       vocabSize: w.model.vocabSize,
       // Exposed data-parallel traffic is the part of the step the scale-out fabric is surely
@@ -480,6 +480,7 @@ export const dataReliabilityStage: EvaluationStage = {
         0.99,
         r.stepTimeS > 0 ? r.breakdown.dpCommS / r.stepTimeS : 0,
       ),
+      jobComputeS: r.timeToTrainS === null ? null : r.timeToTrainS - w.training.fixedOverheadS,
       storage: ctx.scenario.cluster.storage,
       reliability: ctx.scenario.reliability,
     });

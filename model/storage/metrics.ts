@@ -74,7 +74,8 @@ export const storageMetrics: readonly MetricDefinition[] = [
     id: 'checkpoint_size_tb',
     label: 'Checkpoint size',
     unit: 'TB',
-    description: 'Weights and optimizer state saved per checkpoint (decimal TB).',
+    description:
+      'Weights and optimizer state saved per checkpoint (decimal TB); for LoRA the adapters only, the frozen base is not saved.',
     group: 'data',
     better: 'none',
   }),

@@ -35,7 +35,10 @@ export type DataReliabilityInput = {
   readonly samplesPerStep: number;
   readonly gpus: number;
   readonly gpusPerNode: number;
-  /** Parameters of the model (total, incl. all experts). */
+  /**
+   * Parameters a checkpoint saves (with their optimizer states): all of them (incl. every
+   * expert) for full training, the adapters for LoRA.
+   */
   readonly parameterCount: number;
   /** LLM workloads: tokens per sequence, for the default sample size. */
   readonly seqLenTokens?: number;
@@ -46,6 +49,14 @@ export type DataReliabilityInput = {
    * path is shared with the compute fabric. Default 0.
    */
   readonly computeFabricBusyFraction?: number;
+  /**
+   * The job's compute time (time to train before stalls, checkpoints and failures), s; null or
+   * absent when unknown. A job shorter than the checkpoint interval checkpoints once, at its
+   * end: the interval is capped at this length, so the rework a failure costs is at most half
+   * the job (a failure strikes uniformly in it), not half of a Young/Daly interval that the job
+   * never reaches.
+   */
+  readonly jobComputeS?: number | null;
   readonly storage: StorageSection;
   readonly reliability: ReliabilitySection;
 };
@@ -275,6 +286,13 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
           : `checkpoint: interval raised to one step (${fmt(data.wallS)} s)`,
       );
       intervalS = floor;
+    }
+    const job = input.jobComputeS ?? null;
+    if (job !== null && Number.isFinite(job) && intervalS > job && job >= floor) {
+      warnings.push(
+        `checkpoint: the job (${fmt(job / 3600)} h of compute) is shorter than the ${fmt(intervalS / 3600)} h checkpoint interval; it checkpoints once, at its end`,
+      );
+      intervalS = job;
     }
   } else {
     warnings.push('reliability: every failure rate is zero; no checkpoints are needed');

@@ -27,10 +27,14 @@ export function dataReliabilityInputFor(
     samplesPerStep: workload.training.globalBatchSeqs,
     gpus: scenario.cluster.compute.gpus,
     gpusPerNode: scenario.cluster.compute.gpusPerNode,
-    parameterCount: training.paramsTotal,
+    parameterCount: training.paramsTrainable,
     seqLenTokens: workload.model.seqLenTokens,
     vocabSize: workload.model.vocabSize,
     computeFabricBusyFraction: busy,
+    jobComputeS:
+      training.timeToTrainS === null
+        ? null
+        : training.timeToTrainS - workload.training.fixedOverheadS,
     storage: scenario.cluster.storage,
     reliability: scenario.reliability,
   };

@@ -650,6 +650,7 @@ export function buildResult(
     bottleneck: bottleneckOf(core, l, mfu, m.layers),
     paramsTotal: ctx.params.total,
     paramsActive: ctx.params.active,
+    paramsTrainable: ctx.loraParams > 0 ? ctx.loraParams : ctx.params.total,
     modelFlopsPerToken: ctx.modelFlopsPerToken,
     warnings,
   };

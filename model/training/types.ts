@@ -260,6 +260,11 @@ export type TrainingResult = {
   readonly paramsTotal: number;
   /** Parameters used per token (dense: = total). */
   readonly paramsActive: number;
+  /**
+   * Parameters the optimizer updates: LoRA's adapters, otherwise all. What a checkpoint must
+   * save (PEFT/NeMo LoRA checkpoints hold the adapters and their optimizer states only).
+   */
+  readonly paramsTrainable: number;
   /** PaLM-convention model FLOPs per token (6·N_active + 12·L·h·s; LoRA: 4·N + ...). */
   readonly modelFlopsPerToken: number;
   readonly warnings: readonly string[];

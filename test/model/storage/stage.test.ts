@@ -196,6 +196,28 @@ function starvedExample(cacheDrives: number): DataReliabilityInput {
   };
 }
 
+describe('a job shorter than the checkpoint interval', () => {
+  it('checkpoints once, at its end: the interval is the job and a failure loses at most half of it', () => {
+    // 8 GPUs: one interruption in months, so Young/Daly would checkpoint every day or so.
+    const small: DataReliabilityInput = { ...llama3('sync'), gpus: 8, parameterCount: 8e9 };
+    const open = evaluateDataAndReliability(small);
+    const jobS = 3600;
+    const capped = evaluateDataAndReliability({ ...small, jobComputeS: jobS });
+    expect(open.checkpointIntervalS ?? 0).toBeGreaterThan(jobS);
+    expect(capped.checkpointIntervalS).toBe(jobS);
+    expect(capped.reliability.lostWorkPerFailureS).toBeLessThanOrEqual(
+      (jobS + capped.checkpoint.blockingS) / 2 + 1e-9,
+    );
+    expect(capped.reliability.lostWorkPerFailureS).toBeLessThan(
+      open.reliability.lostWorkPerFailureS,
+    );
+    expect(capped.warnings.some((w) => w.includes('checkpoints once, at its end'))).toBe(true);
+    // A job longer than the interval keeps it.
+    const long = evaluateDataAndReliability({ ...small, jobComputeS: 1e9 });
+    expect(long.checkpointIntervalS).toBe(open.checkpointIntervalS);
+  });
+});
+
 describe('wiring with the training engine', () => {
   it('an example scenario runs through training then the data + reliability stage', async () => {
     const { readFileSync } = await import('node:fs');
@@ -216,5 +238,29 @@ describe('wiring with the training engine', () => {
     expect(r.timeToTrainFactor ?? 0).toBeGreaterThanOrEqual(1);
     const base = training.timeToTrainDays ?? 1;
     expect(adjustTimeToTrainDays(base, r.timeToTrainFactor) ?? 0).toBeGreaterThanOrEqual(base);
+  });
+
+  it('a LoRA fine-tune checkpoints its adapters only, and a job shorter than the interval once', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseScenarioOrThrow } = await import('../../../model/scenario');
+    const { toTrainingInput } = await import('../../../model/evaluate');
+    const { simulateTraining } = await import('../../../model/training');
+    const { dataReliabilityInputFor } = await import('../../../model/storage');
+    const raw = JSON.parse(
+      readFileSync('examples/finetune-llama3-8b-8xh100-lora.json', 'utf8'),
+    ) as unknown;
+    const sc = parseScenarioOrThrow(raw);
+    if (sc.workload.kind !== 'training') throw new Error('expected a training example');
+    const training = simulateTraining(toTrainingInput(sc, sc.workload));
+    expect(training.paramsTrainable).toBeLessThan(training.paramsTotal / 50);
+    const input = dataReliabilityInputFor(sc, sc.workload, training);
+    expect(input.parameterCount).toBe(training.paramsTrainable);
+    const r = evaluateDataAndReliability(input);
+    expect(r.metrics.checkpoint_size_tb?.value).toBeCloseTo(
+      (training.paramsTrainable * 14) / 1e12,
+      9,
+    );
+    const jobS = (training.timeToTrainS ?? 0) - sc.workload.training.fixedOverheadS;
+    expect(r.checkpointIntervalS ?? 0).toBeLessThanOrEqual(jobS + 1e-6);
   });
 });
