@@ -231,12 +231,16 @@ export function memoryOptions(ctx: Context): {
   loraParams: number;
   gemmInputBytes: number;
   gradBytes: number;
+  frozenWeightBytes: number;
 } {
+  const fp8 = ctx.dev.gemmInputBytes < 2;
   return {
     flashAttention: ctx.flash,
     loraParams: ctx.loraParams,
-    gemmInputBytes: ctx.dev.gemmInputBytes < 2 ? 1 : 2,
+    gemmInputBytes: fp8 ? 1 : 2,
     gradBytes: ctx.gradBytes,
+    // FP8/FP4 LoRA on a production stack keeps the frozen base as FP8 parameters.
+    frozenWeightBytes: fp8 && ctx.optimized ? 1 : 2,
   };
 }
 

@@ -35,6 +35,13 @@ export type MemoryOptions = {
    * `grad_reduce_in_fp32=False`, which allocates the gradient buffer in bf16). Default 4.
    */
   readonly gradBytes?: number;
+  /**
+   * Bytes per frozen base weight in LoRA fine-tuning. 2 (bf16) by default; 1 when an FP8
+   * recipe keeps the frozen weights in FP8: they need no master copy, so production FP8 LoRA
+   * holds them as FP8 parameters (Transformer Engine `fp8_model_init`, NeMo `fp8_params: True`
+   * in the MLPerf Llama 2 70B LoRA configs of NVIDIA, Lenovo and Lambda).
+   */
+  readonly frozenWeightBytes?: number;
 };
 
 /** Memory per GPU by part, bytes. */
@@ -112,7 +119,8 @@ export function activationBytesPerLayer(
  * × in-flight micro batches of 1F1B (min(m, p) of a stage's L/p layers) and the interleaving
  * factor 1 + (p−1)/(p·v); full recompute adds one layer's working activations during backward;
  * block recompute (k of a stage's layers, Megatron `--recompute-method block`) keeps the others whole.
- * LoRA: frozen base weights (2 B/param) and 18 B per adapter parameter (Hu et al. 2021).
+ * LoRA: frozen base weights (2 B/param, 1 B as FP8 parameters; `frozenWeightBytes`) and 18 B per
+ * adapter parameter (Hu et al. 2021).
  */
 export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryParts {
   const mm = memoryModel(m, l, opt);
@@ -192,7 +200,7 @@ function memoryModel(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): Memory
   let optim: number;
   if (opt.loraParams > 0) {
     const adapters = opt.loraParams / (l.tp * l.pp);
-    weights = stageParams * WEIGHT_BYTES + adapters * WEIGHT_BYTES;
+    weights = stageParams * (opt.frozenWeightBytes ?? WEIGHT_BYTES) + adapters * WEIGHT_BYTES;
     grads = adapters * GRAD_BYTES_MEGATRON;
     optim = (adapters * ADAM_BYTES) / (l.zeroStage >= 1 ? dp : 1);
   } else if (l.zeroStage === 3) {

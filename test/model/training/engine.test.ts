@@ -96,6 +96,27 @@ describe('simulateTraining', () => {
     expect(lora.memory.totalBytes).toBeLessThan(r.memory.totalBytes);
   });
 
+  it('FP8 LoRA on a production stack holds the frozen base as FP8 parameters (1 B each), not bf16', () => {
+    const at = (precision: 'fp8' | 'bf16', stack: 'optimized' | 'baseline') =>
+      simulateTraining({
+        ...MEGATRON_145B,
+        cluster: { ...MEGATRON_145B.cluster, acceleratorId: 'h100-sxm' },
+        training: {
+          ...MEGATRON_145B.training,
+          precision,
+          finetune: { method: 'lora', rank: 16 },
+        },
+        stack,
+      }).memory.weightsBytes;
+    const fp8 = at('fp8', 'optimized');
+    const bf16 = at('bf16', 'optimized');
+    const baseline = at('fp8', 'baseline');
+    // The base dominates: FP8 parameters halve it; a stock stack keeps bf16 weights.
+    expect(fp8 / bf16).toBeGreaterThan(0.49);
+    expect(fp8 / bf16).toBeLessThan(0.52);
+    expect(baseline).toBeCloseTo(bf16, 0);
+  });
+
   it('exposes every training metric id', () => {
     const v = trainingMetricValues(r);
     for (const m of trainingMetrics) expect(v[m.id], m.id).toBeDefined();
