@@ -117,6 +117,25 @@ describe('simulateTraining', () => {
     expect(baseline).toBeCloseTo(bf16, 0);
   });
 
+  it('an MoE result says its throughput is an upper bound (first-order routing); a dense one does not', () => {
+    const moe = simulateTraining({
+      ...MEGATRON_145B,
+      model: { ...MEGATRON_145B.model, moe: { experts: 8, topK: 2 } },
+      parallelism: {
+        tp: 8,
+        pp: 8,
+        dp: 24,
+        cp: 1,
+        vpp: 2,
+        zeroStage: 0,
+        sequenceParallel: false,
+        ep: 8,
+      },
+    });
+    expect(moe.warnings.some((w) => w.startsWith('MoE is modelled to first order'))).toBe(true);
+    expect(r.warnings.some((w) => w.startsWith('MoE'))).toBe(false);
+  });
+
   it('exposes every training metric id', () => {
     const v = trainingMetricValues(r);
     for (const m of trainingMetrics) expect(v[m.id], m.id).toBeDefined();
