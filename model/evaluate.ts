@@ -620,6 +620,7 @@ export const powerCostStage: EvaluationStage = {
           tiers === 'auto' ? 'auto' : (Math.min(4, Math.max(1, tiers)) as 1 | 2 | 3 | 4),
         oversubscription: network.scaleOut.oversubscriptionRatio,
         gpuBusyFraction: act.gpuBusyFraction,
+        gpuPowerCapW: s.workload.kind === 'serving' ? s.workload.powerLimitW : null,
         tokensPerSecond: act.tokensPerSecond,
         timeToTrainS: act.timeToTrainS,
         ...(storage.dataTier.capacityTB !== null

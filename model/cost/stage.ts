@@ -40,6 +40,12 @@ export type PowerCostInput = {
   readonly railOptimized?: boolean;
   /** Fraction of a training step the GPUs compute (from the training engine), 0–1; default 1. */
   readonly gpuBusyFraction?: number;
+  /**
+   * Board power cap per GPU, W (serving's `powerLimitW`); null or absent: the accelerator's
+   * default limit. A cap below the TDP caps each GPU's draw at load and at peak, so energy, heat
+   * and peak-provisioned racks follow it (the engine slows the GPU to match).
+   */
+  readonly gpuPowerCapW?: number | null;
   /** Cluster training throughput, tokens/s, or null. */
   readonly tokensPerSecond?: number | null;
   /** Time to train, seconds, or null. */
@@ -398,13 +404,20 @@ export function evaluatePowerAndCost(
   const coolingId: CoolingTypeId = f.coolingType ?? preset?.coolingType ?? 'air';
   const cooling = getItem(catalog, 'cooling', coolingId);
   const b = prepareBuild(i, coolingId, catalog);
+  const cap = i.gpuPowerCapW ?? null;
+  if (cap !== null && !(Number.isFinite(cap) && cap > 0))
+    throw new RangeError(`gpuPowerCapW must be a positive number of watts (got ${cap})`);
+  const parts =
+    cap !== null && cap < b.parts.gpuTdpW
+      ? { ...b.parts, gpuTdpW: cap, gpuIdleW: Math.min(b.parts.gpuIdleW, cap) }
+      : b.parts;
   const busy = i.gpuBusyFraction ?? 1;
   if (!(busy >= 0 && busy <= 1))
     throw new RangeError(`gpuBusyFraction must be a number from 0 to 1 (got ${busy})`);
   const activity = busy * fin.utilization;
 
-  const nodeAvg = nodePowerW(b.parts, activity);
-  const nodePeak = nodePeakPowerW(b.parts);
+  const nodeAvg = nodePowerW(parts, activity);
+  const nodePeak = nodePeakPowerW(parts);
   const networkKw = b.network.powerW / 1000;
   const avgLines = scale(nodeAvg, b.nodes, networkKw, b.storageKw);
   const peakLines = scale(nodePeak, b.nodes, networkKw, b.storageKw);
@@ -445,8 +458,8 @@ export function evaluatePowerAndCost(
   const provisionedKw = b.nodes * provisionNodeKw + networkKw + b.storageKw;
 
   // Energy cost is linear in the scheduled fraction u: evaluate at u = 0 and u = 1.
-  const idleNode = nodePowerW(b.parts, 0);
-  const fullNode = nodePowerW(b.parts, busy);
+  const idleNode = nodePowerW(parts, 0);
+  const fullNode = nodePowerW(parts, busy);
   const price = fac.electricityPriceUsdPerKwh;
   const fixedKw = networkKw + b.storageKw;
 

@@ -365,6 +365,20 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(r.metrics['it_power_kw']?.value).toBeGreaterThan(0);
   });
 
+  it('serving: a board power cap slows the GPUs and caps their draw in the power figures', () => {
+    const base = example('serving-llama3-70b-8xh100-fp8.json');
+    const w = base.workload;
+    if (w.kind !== 'serving') throw new Error('serving example expected');
+    const open = evaluate(base);
+    const capped = evaluate({ ...base, workload: { ...w, powerLimitW: 450 } } as Scenario);
+    expect(capped.metrics['it_power_peak_kw']?.value).toBeLessThan(
+      open.metrics['it_power_peak_kw']?.value ?? 0,
+    );
+    expect(capped.metrics['output_tokens_per_s']?.value).toBeLessThanOrEqual(
+      open.metrics['output_tokens_per_s']?.value ?? 0,
+    );
+  });
+
   it('serving: IT power grows and cost per million output tokens falls as the request rate grows', () => {
     const base = example('serving-llama3-70b-8xh100-fp8.json');
     const w = base.workload;

@@ -121,6 +121,18 @@ describe('evaluatePowerAndCost', () => {
     );
   });
 
+  it('a GPU power cap below the TDP lowers the GPUs’ draw at load and at peak; one above it changes nothing', () => {
+    const base = evaluatePowerAndCost(input());
+    const capped = evaluatePowerAndCost(input({ gpuPowerCapW: 500 }));
+    const above = evaluatePowerAndCost(input({ gpuPowerCapW: 900 }));
+    // H100 SXM: 700 W TDP → 500 W: the GPU line at peak falls by 200 W per GPU.
+    const gpuPeak = (r: typeof base) => r.itPowerKw.peak['gpus'] ?? 0;
+    expect(gpuPeak(base) - gpuPeak(capped)).toBeCloseTo((1024 * 200) / 1000, 6);
+    expect(capped.metrics.it_power_kw!.value).toBeLessThan(base.metrics.it_power_kw!.value);
+    expect(above.metrics.it_power_kw!.value).toBeCloseTo(base.metrics.it_power_kw!.value, 9);
+    expect(() => evaluatePowerAndCost(input({ gpuPowerCapW: -1 }))).toThrow(/gpuPowerCapW/);
+  });
+
   it('GB200 NVL72 racks: ~120 kW each under a direct-liquid limit, warned under an air limit', () => {
     const dlc = evaluatePowerAndCost(
       input({
