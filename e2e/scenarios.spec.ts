@@ -152,6 +152,27 @@ test('ZeRO-3 / FSDP gathers: over the node’s NICs, a fully sharded layout trai
   await screenshot(page, 'scenarios-zero3-gathers');
 });
 
+test('power limit: capping the GPUs at 500 W slows training and lowers the IT power', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  const ui = editor(page);
+  const num = async (id: string): Promise<number> =>
+    parseFloat(((await ui.kpi(id).textContent()) ?? '').replace(/,/g, ''));
+  await expect(ui.field('workload.training.powerLimitW')).toContainText('Power limit');
+  await expect(ui.input('workload.training.powerLimitW')).toHaveValue('');
+  const open = await num('tokens_per_s');
+  await ui.set('workload.training.powerLimitW', '500');
+  await expect(ui.issues).toHaveCount(0);
+  await expect.poll(() => num('tokens_per_s')).toBeLessThan(open);
+  await screenshot(page, 'scenarios-power-limit');
+  // Out of range: the field says why, and nothing is computed from it.
+  await ui.set('workload.training.powerLimitW', '10');
+  await expect(ui.field('workload.training.powerLimitW')).toContainText(/from 50 to 5,?000 W/);
+});
+
 test('rename, duplicate, reorder, baseline and delete with confirmation', async ({
   page,
   consoleErrors,

@@ -179,6 +179,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       evaluation: training.evaluation,
       attentionKernel: auto(training.attentionKernel),
       zero3Gathers: training.zero3Gathers,
+      powerLimitW: training.powerLimitW,
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:
@@ -620,7 +621,8 @@ export const powerCostStage: EvaluationStage = {
           tiers === 'auto' ? 'auto' : (Math.min(4, Math.max(1, tiers)) as 1 | 2 | 3 | 4),
         oversubscription: network.scaleOut.oversubscriptionRatio,
         gpuBusyFraction: act.gpuBusyFraction,
-        gpuPowerCapW: s.workload.kind === 'serving' ? s.workload.powerLimitW : null,
+        gpuPowerCapW:
+          s.workload.kind === 'serving' ? s.workload.powerLimitW : s.workload.training.powerLimitW,
         tokensPerSecond: act.tokensPerSecond,
         timeToTrainS: act.timeToTrainS,
         ...(storage.dataTier.capacityTB !== null

@@ -13,3 +13,4 @@ export {
   ATTN_BWD_REL,
 } from './device';
 export type { DeviceConstants } from './device';
+export { clockFactorForPowerCap, STATIC_POWER_FRACTION, DVFS_POWER_EXPONENT } from './powerCap';

@@ -126,6 +126,11 @@ export const trainingSettingsSchema = z.strictObject({
    * FSDP). Only used with ZeRO stage 3.
    */
   zero3Gathers: oneOf(['flat', 'hierarchical']).default('flat'),
+  /**
+   * Board power cap per GPU, W; null: the accelerator's default limit. Below the TDP the GPUs
+   * clock down (matmuls slow, HBM does not) and draw at most this much in the power figures.
+   */
+  powerLimitW: numIn(50, 5000, 'W').nullable().default(null),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 

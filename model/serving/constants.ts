@@ -142,12 +142,6 @@ export const ACTIVATION_FFN_BUFFERS = 3;
  */
 export const TPOT_CV = 0.08;
 
-/** Static share of board power (leakage, HBM, fans/VRM) under a power cap; estimate. */
-export const STATIC_POWER_FRACTION = 0.3;
-/**
- * Dynamic power vs clock exponent: P_dyn ∝ f·V², with V ∝ f^0.75 over the DVFS range → f^2.5.
- */
-export const DVFS_POWER_EXPONENT = 2.5;
 /** Idle board power as a fraction of TDP (for the power-at-load estimate). */
 export const IDLE_POWER_FRACTION = 0.2;
 

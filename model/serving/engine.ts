@@ -20,7 +20,6 @@ import {
   ACTIVATION_HIDDEN_BUFFERS,
   ATTENTION_EFFICIENCY,
   BYTES_PER_ELEMENT,
-  DVFS_POWER_EXPONENT,
   ELEMENTWISE_FFN_VECTORS,
   ELEMENTWISE_HEAD_VECTORS,
   ELEMENTWISE_HIDDEN_VECTORS,
@@ -29,10 +28,10 @@ import {
   MOE_GEMM_EFFICIENCY,
   RUNTIME_RESERVE_BYTES,
   STACKS,
-  STATIC_POWER_FRACTION,
   WEIGHT_STREAM_EXPOSED,
   type StackProfile,
 } from './constants';
+import { clockFactorForPowerCap } from '../compute/powerCap';
 import { getServingAccelerator, type ServingAccelerator, type ServingPrecision } from './hardware';
 import {
   embeddingParams,
@@ -127,22 +126,6 @@ function gemmRate(a: ServingAccelerator, precision: ServingPrecision): number {
     return a.denseFlopsPerS.fp8 * a.gemmEfficiency.fp8;
   }
   return a.denseFlopsPerS.bf16 * a.gemmEfficiency.bf16;
-}
-
-/**
- * Attainable clock fraction under a board power cap: P = P_static + P_dyn·f^2.5 with P_static =
- * 0.3·TDP (DVFS: P_dyn ∝ f·V², V ∝ f^0.75). Compute-bound terms scale with f; HBM-bound terms do
- * not (memory clock is independent).
- *
- * @param tdpW default board power, W
- * @param powerLimitW cap, W (null or ≥ TDP: 1)
- * @returns clock fraction in (0, 1]
- */
-export function clockFactorForPowerCap(tdpW: number, powerLimitW: number | null): number {
-  if (powerLimitW === null || powerLimitW >= tdpW) return 1;
-  const dynamic =
-    (powerLimitW - STATIC_POWER_FRACTION * tdpW) / ((1 - STATIC_POWER_FRACTION) * tdpW);
-  return Math.min(1, Math.max(0.2, Math.pow(Math.max(dynamic, 0.01), 1 / DVFS_POWER_EXPONENT)));
 }
 
 /** Default KV precision: the stated one, else FP8 with FP8/FP4 weights on an optimized stack. */

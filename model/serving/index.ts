@@ -12,7 +12,6 @@ export {
   decodeStepS,
   decodeStepBreakdown,
   prefillServiceS,
-  clockFactorForPowerCap,
   defaultKvPrecision,
   type PreparedServing,
   type StepTime,
@@ -24,6 +23,7 @@ export {
   expertParamsPerLayer,
   expectedDistinctExperts,
 } from './memory';
+export { clockFactorForPowerCap } from '../compute/powerCap';
 export { servingCurve, gpusForTargetLoad } from './curve';
 export type { ServingCurve, ServingCurvePoint, ServingSlo, ServingSizing } from './curve';
 export {

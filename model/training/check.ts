@@ -75,6 +75,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   if (ce !== undefined && (typeof ce !== 'number' || !(ce >= 0.2 && ce <= 3))) {
     fail('training.computeEfficiencyMultiplier', 'must be a number from 0.2 to 3');
   }
+  const pl = t['powerLimitW'];
+  if (pl !== undefined && pl !== null && (typeof pl !== 'number' || !(pl > 0 && pl <= 5000))) {
+    fail('training.powerLimitW', 'must be a number of watts from 0 to 5,000, or null');
+  }
   if (t['evaluation'] !== undefined && t['evaluation'] !== null) {
     const ev = obj(t['evaluation'], 'training.evaluation');
     posInt(ev['intervalSeqs'], 'training.evaluation.intervalSeqs');

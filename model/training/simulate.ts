@@ -8,6 +8,7 @@ import {
   memoryTimeS,
   slowestGpuFactor,
 } from '../compute/device';
+import { clockFactorForPowerCap } from '../compute/powerCap';
 import type { NetworkConstants } from '../parallelism/network';
 import {
   allGatherS,
@@ -162,6 +163,16 @@ export type Context = {
   readonly warnings: readonly string[];
 };
 
+/** Device constants at a clock fraction (power cap): matmul and attention rates scale, HBM does not. */
+function capped(dev: DeviceConstants, clock: number): DeviceConstants {
+  if (clock >= 1) return dev;
+  return {
+    ...dev,
+    gemmFlopsPerS: dev.gemmFlopsPerS * clock,
+    attnFlopsPerS: dev.attnFlopsPerS * clock,
+  };
+}
+
 /**
  * Build the per-input context: accelerator roofline constants (model/compute), network constants
  * per tier (model/parallelism), parameter counts and PaLM-convention model FLOPs per token
@@ -169,7 +180,9 @@ export type Context = {
  */
 export function buildContext(input: TrainingInput): Context {
   const acc = getAccelerator(input.cluster.acceleratorId);
-  const dev = deviceConstants(acc, input.training.precision);
+  // A board power cap below the TDP lowers the clock: compute rates follow it, HBM does not.
+  const clock = clockFactorForPowerCap(acc.tdpW.value, input.training.powerLimitW ?? null);
+  const dev = capped(deviceConstants(acc, input.training.precision), clock);
   const domain =
     input.cluster.nvlinkDomain ?? Math.min(dev.scaleUpDomain, input.cluster.gpusPerNode);
   const net = networkConstants(
@@ -208,7 +221,7 @@ export function buildContext(input: TrainingInput): Context {
   return {
     input,
     dev,
-    headDev: dev.gemmInputBytes < 2 ? deviceConstants(acc, 'bf16') : dev,
+    headDev: dev.gemmInputBytes < 2 ? capped(deviceConstants(acc, 'bf16'), clock) : dev,
     net,
     sequenceParallelDefault: flash,
     // Megatron-LM keeps fp32 main grads for bf16 (`accumulate_allreduce_grads_in_fp32`, baseline);

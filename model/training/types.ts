@@ -95,6 +95,12 @@ export type TrainingSettings = {
    * fitted by model/analysis `fitCalibration`).
    */
   readonly computeEfficiencyMultiplier?: number;
+  /**
+   * Board power cap per GPU, W; null/absent: the accelerator's default limit. Under a cap below
+   * the TDP the GPU clocks down (DVFS, model/compute `clockFactorForPowerCap`): matmul and
+   * attention rates scale with the clock, HBM-bound kernels and communication do not.
+   */
+  readonly powerLimitW?: number | null;
 };
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */

@@ -90,6 +90,13 @@ export const trainingCaseSchema = z.looseObject({
     // Unstated: 8 per node (HGX/DGX, MI300X platforms, Gaudi HLS), or the scale-up domain if smaller.
     gpus_per_node: nullableInt,
     nvlink_domain: nullableInt,
+    // Optional board power cap, W (as in serving cases).
+    power_limit_w: z
+      .number()
+      .positive()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     // May be left out (null) for a job inside one node or one scale-up domain, where no traffic
     // leaves it (checked in trainingCaseToInput).
     scale_out: z
@@ -205,6 +212,7 @@ export function trainingCaseToInput(
       finetune: c.training.finetune ? { method: 'lora', rank: c.training.finetune.rank } : null,
       tokensToTrain: c.training.tokens_to_train,
       optimizer: 'adam',
+      powerLimitW: sys.power_limit_w,
       ...(options.evaluation
         ? { evaluation: options.evaluation }
         : options.mlperfGpt3Evaluation

@@ -365,6 +365,23 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(r.metrics['it_power_kw']?.value).toBeGreaterThan(0);
   });
 
+  it('training: a board power cap lengthens the step and lowers the peak IT power', () => {
+    const base = example(IB);
+    const w = base.workload;
+    if (w.kind !== 'training') throw new Error('training example expected');
+    const open = evaluate(base);
+    const capped = evaluate({
+      ...base,
+      workload: { ...w, training: { ...w.training, powerLimitW: 500 } },
+    } as Scenario);
+    expect(capped.metrics['step_time_s']?.value).toBeGreaterThan(
+      open.metrics['step_time_s']?.value ?? 0,
+    );
+    expect(capped.metrics['it_power_peak_kw']?.value).toBeLessThan(
+      open.metrics['it_power_peak_kw']?.value ?? 0,
+    );
+  });
+
   it('serving: a board power cap slows the GPUs and caps their draw in the power figures', () => {
     const base = example('serving-llama3-70b-8xh100-fp8.json');
     const w = base.workload;

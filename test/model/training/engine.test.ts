@@ -10,6 +10,7 @@ import {
 } from '../../../model/training';
 import type { TrainingInput } from '../../../model/training';
 import { chunkedExposedS } from '../../../model/training/simulate';
+import { clockFactorForPowerCap } from '../../../model/compute';
 
 /** Megatron-LM 2021 Table 1, 145.6B on 1,536 A100 (TP 8, PP 8, DP 24). */
 const MEGATRON_145B: TrainingInput = {
@@ -134,6 +135,26 @@ describe('simulateTraining', () => {
     });
     expect(moe.warnings.some((w) => w.startsWith('MoE is modelled to first order'))).toBe(true);
     expect(r.warnings.some((w) => w.startsWith('MoE'))).toBe(false);
+  });
+
+  it('a board power cap slows the compute by at most the clock it leaves, and none above the TDP', () => {
+    const h100 = {
+      ...MEGATRON_145B,
+      cluster: { ...MEGATRON_145B.cluster, acceleratorId: 'h100-sxm' },
+    };
+    const open = simulateTraining(h100);
+    const cap = (w: number | null) =>
+      simulateTraining({ ...h100, training: { ...h100.training, powerLimitW: w } });
+    const capped = cap(500);
+    const clock = clockFactorForPowerCap(700, 500); // H100 SXM TDP 700 W
+    expect(clock).toBeLessThan(1);
+    expect(capped.stepTimeS).toBeGreaterThan(open.stepTimeS);
+    expect(capped.stepTimeS).toBeLessThanOrEqual(open.stepTimeS / clock + 1e-9);
+    // MFU stays against the nominal peak: it falls with the step.
+    expect(capped.mfuPct / open.mfuPct).toBeCloseTo(open.stepTimeS / capped.stepTimeS, 9);
+    expect(cap(900).stepTimeS).toBe(open.stepTimeS);
+    expect(cap(null).stepTimeS).toBe(open.stepTimeS);
+    expect(() => cap(-5)).toThrow(/^training\.powerLimitW/);
   });
 
   it('exposes every training metric id', () => {

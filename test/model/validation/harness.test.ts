@@ -280,6 +280,16 @@ describe('training-step case mapping', () => {
     expect(() => trainingCaseToInput(many)).toThrow(/^system\.scale_out: required/);
   });
 
+  it('an optional system.power_limit_w becomes the training power cap', () => {
+    const base = dev.cases[0] as Record<string, Record<string, unknown>>;
+    const c = trainingCaseSchema.parse({
+      ...base,
+      system: { ...base['system'], power_limit_w: 500 },
+    });
+    expect(trainingCaseToInput(c).training.powerLimitW).toBe(500);
+    expect(trainingCaseToInput(trainingCaseSchema.parse(base)).training.powerLimitW).toBeNull();
+  });
+
   it('maps research-catalog accelerator ids to the project ids', () => {
     expect(mapAcceleratorId('nvidia-h100-sxm5')).toBe('h100-sxm');
     expect(mapAcceleratorId('nvidia-a100-sxm4-80gb')).toBe('a100-sxm-80gb');
