@@ -12,10 +12,14 @@ import type { CasePrediction } from './harness';
  */
 
 const intPos = z.number().int().positive();
-const nullableInt = intPos
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+/** A field the source may leave out: absent and null both read as null ("not stated"). */
+function unstated<T extends z.ZodType>(t: T) {
+  return t
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+}
+const nullableInt = unstated(intPos);
 
 export const trainingCaseSchema = z.looseObject({
   model: z.looseObject({
@@ -29,61 +33,32 @@ export const trainingCaseSchema = z.looseObject({
     vocab: intPos,
     seq_len: intPos,
     // Unstated: inferred from the parameter count (inferFfnType).
-    ffn_type: z
-      .enum(['gelu', 'swiglu'])
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    moe: z
-      .looseObject({ experts: intPos, top_k: intPos })
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
+    ffn_type: unstated(z.enum(['gelu', 'swiglu'])),
+    moe: unstated(z.looseObject({ experts: intPos, top_k: intPos })),
   }),
   training: z.looseObject({
     global_batch_seqs: intPos,
     micro_batch: nullableInt,
     precision: z.enum(['fp16', 'bf16', 'fp8', 'fp4']),
-    recompute: z
-      .enum(['none', 'selective', 'full'])
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    finetune: z
-      // Unstated rank: 16 (MLPerf Llama 2 70B LoRA; the adapters' cost is small at any usual rank).
-      .looseObject({ method: z.literal('lora'), rank: intPos.optional().default(16) })
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    tokens_to_train: z
-      .number()
-      .positive()
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
+    recompute: unstated(z.enum(['none', 'selective', 'full'])),
+    // Unstated rank: 16 (MLPerf Llama 2 70B LoRA; the adapters' cost is small at any usual rank).
+    finetune: unstated(
+      z.looseObject({ method: z.literal('lora'), rank: intPos.optional().default(16) }),
+    ),
+    tokens_to_train: unstated(z.number().positive()),
   }),
-  parallelism: z
-    .looseObject({
+  parallelism: unstated(
+    z.looseObject({
       tp: nullableInt,
       pp: nullableInt,
       dp: nullableInt,
       cp: nullableInt,
       vpp: nullableInt,
       ep: nullableInt,
-      zero_stage: z
-        .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null),
-      sequence_parallel: z
-        .boolean()
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null),
-    })
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+      zero_stage: unstated(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
+      sequence_parallel: unstated(z.boolean()),
+    }),
+  ),
   system: z.looseObject({
     accelerator: z.string().min(1),
     gpus: intPos,
@@ -91,29 +66,17 @@ export const trainingCaseSchema = z.looseObject({
     gpus_per_node: nullableInt,
     nvlink_domain: nullableInt,
     // Optional board power cap, W (as in serving cases).
-    power_limit_w: z
-      .number()
-      .positive()
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
+    power_limit_w: unstated(z.number().positive()),
     // May be left out (null) for a job inside one node or one scale-up domain, where no traffic
     // leaves it (checked in trainingCaseToInput).
-    scale_out: z
-      .looseObject({
+    scale_out: unstated(
+      z.looseObject({
         fabric: z.enum(['infiniband', 'roce', 'ethernet']),
         gbps_per_gpu: z.number().positive(),
         tiers: nullableInt,
-        oversubscription: z
-          .number()
-          .min(1)
-          .nullable()
-          .optional()
-          .transform((v) => v ?? null),
-      })
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
+        oversubscription: unstated(z.number().min(1)),
+      }),
+    ),
   }),
   // Unstated: a production-tuned stack, which published runs are.
   stack: z.enum(['optimized', 'baseline']).optional().default('optimized'),

@@ -218,20 +218,24 @@ describe('a job shorter than the checkpoint interval', () => {
   });
 });
 
+/** An example scenario run through the training engine, and the stage input built from it. */
+async function trainedExample(name: string) {
+  const { readFileSync } = await import('node:fs');
+  const { parseScenarioOrThrow } = await import('../../../model/scenario');
+  const { toTrainingInput } = await import('../../../model/evaluate');
+  const { simulateTraining } = await import('../../../model/training');
+  const { dataReliabilityInputFor } = await import('../../../model/storage');
+  const sc = parseScenarioOrThrow(JSON.parse(readFileSync(`examples/${name}`, 'utf8')) as unknown);
+  if (sc.workload.kind !== 'training') throw new Error('expected a training example');
+  const training = simulateTraining(toTrainingInput(sc, sc.workload));
+  const workload = sc.workload;
+  return { workload, training, input: dataReliabilityInputFor(sc, workload, training) };
+}
+
 describe('wiring with the training engine', () => {
   it('an example scenario runs through training then the data + reliability stage', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { parseScenarioOrThrow } = await import('../../../model/scenario');
-    const { toTrainingInput } = await import('../../../model/evaluate');
-    const { simulateTraining } = await import('../../../model/training');
-    const { dataReliabilityInputFor } = await import('../../../model/storage');
-    const raw = JSON.parse(
-      readFileSync('examples/pretrain-llama3-70b-1024xh100-ib.json', 'utf8'),
-    ) as unknown;
-    const sc = parseScenarioOrThrow(raw);
-    if (sc.workload.kind !== 'training') throw new Error('expected a training example');
-    const training = simulateTraining(toTrainingInput(sc, sc.workload));
-    const r = evaluateDataAndReliability(dataReliabilityInputFor(sc, sc.workload, training));
+    const { training, input } = await trainedExample('pretrain-llama3-70b-1024xh100-ib.json');
+    const r = evaluateDataAndReliability(input);
     checkMetrics(r.metrics);
     // 70B × 14 B = 0.98 TB of weights and Adam state
     expect(r.metrics.checkpoint_size_tb?.value).toBeCloseTo((training.paramsTotal * 14) / 1e12, 9);
@@ -241,26 +245,17 @@ describe('wiring with the training engine', () => {
   });
 
   it('a LoRA fine-tune checkpoints its adapters only, and a job shorter than the interval once', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { parseScenarioOrThrow } = await import('../../../model/scenario');
-    const { toTrainingInput } = await import('../../../model/evaluate');
-    const { simulateTraining } = await import('../../../model/training');
-    const { dataReliabilityInputFor } = await import('../../../model/storage');
-    const raw = JSON.parse(
-      readFileSync('examples/finetune-llama3-8b-8xh100-lora.json', 'utf8'),
-    ) as unknown;
-    const sc = parseScenarioOrThrow(raw);
-    if (sc.workload.kind !== 'training') throw new Error('expected a training example');
-    const training = simulateTraining(toTrainingInput(sc, sc.workload));
+    const { workload, training, input } = await trainedExample(
+      'finetune-llama3-8b-8xh100-lora.json',
+    );
     expect(training.paramsTrainable).toBeLessThan(training.paramsTotal / 50);
-    const input = dataReliabilityInputFor(sc, sc.workload, training);
     expect(input.parameterCount).toBe(training.paramsTrainable);
     const r = evaluateDataAndReliability(input);
     expect(r.metrics.checkpoint_size_tb?.value).toBeCloseTo(
       (training.paramsTrainable * 14) / 1e12,
       9,
     );
-    const jobS = (training.timeToTrainS ?? 0) - sc.workload.training.fixedOverheadS;
+    const jobS = (training.timeToTrainS ?? 0) - workload.training.fixedOverheadS;
     expect(r.checkpointIntervalS ?? 0).toBeLessThanOrEqual(jobS + 1e-6);
   });
 });
