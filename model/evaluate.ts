@@ -5,7 +5,11 @@ import type { PowerCostResult } from './cost';
 import { checkMetricValue, metricRegistry } from './metrics';
 import type { MetricValue } from './metrics';
 import type { Scenario, ServingWorkload, TrainingWorkload } from './scenario';
-import { adjustTimeToTrainDays, evaluateDataAndReliability } from './storage';
+import {
+  adjustTimeToTrainDays,
+  dataReliabilityInputFor,
+  evaluateDataAndReliability,
+} from './storage';
 import type { DataReliabilityResult } from './storage';
 import {
   evaluateServing,
@@ -466,25 +470,7 @@ export const dataReliabilityStage: EvaluationStage = {
     const r = ctx.training;
     const w = ctx.scenario.workload;
     if (!r || w.kind !== 'training') return {};
-    const { compute } = ctx.scenario.cluster;
-    const out = evaluateDataAndReliability({
-      stepComputeS: r.stepTimeS,
-      samplesPerStep: w.training.globalBatchSeqs,
-      gpus: compute.gpus,
-      gpusPerNode: compute.gpusPerNode,
-      parameterCount: r.paramsTrainable,
-      seqLenTokens: w.model.seqLenTokens,
-      vocabSize: w.model.vocabSize,
-      // Exposed data-parallel traffic is the part of the step the scale-out fabric is surely
-      // busy (overlapped traffic is not reported by the training engine): a lower bound.
-      computeFabricBusyFraction: Math.min(
-        0.99,
-        r.stepTimeS > 0 ? r.breakdown.dpCommS / r.stepTimeS : 0,
-      ),
-      jobComputeS: r.timeToTrainS === null ? null : r.timeToTrainS - w.training.fixedOverheadS,
-      storage: ctx.scenario.cluster.storage,
-      reliability: ctx.scenario.reliability,
-    });
+    const out = evaluateDataAndReliability(dataReliabilityInputFor(ctx.scenario, w, r));
     // The engine's figures as they are, plus this stage's own in a second record (no copy).
     const useful = out.wallShares.useful;
     const warnings = [...out.warnings];

@@ -7,8 +7,12 @@ import type { DataReliabilityInput } from './stage';
  * (a convenience for `evaluate()`; the stage itself takes plain numbers).
  *
  * The compute-fabric busy share (used only when storage shares that fabric) is the exposed
- * scale-out communication (data, pipeline, expert, context parallel) over the step time — a
- * lower bound, since overlapped communication also occupies the fabric.
+ * data-parallel and pipeline communication over the step time: Megatron's rank order
+ * (tensor, context, expert, data, pipeline) places tensor, context and expert groups inside the
+ * NVLink domain first, so data-parallel reductions and pipeline sends are the traffic that
+ * crosses the scale-out fabric. It is a lower bound, since overlapped communication also
+ * occupies the fabric, and is kept below 1 (0.99) so the storage model's shared-link share
+ * stays positive.
  *
  * @param scenario a parsed scenario
  * @param workload its training workload
@@ -20,8 +24,8 @@ export function dataReliabilityInputFor(
   training: TrainingResult,
 ): DataReliabilityInput {
   const b = training.breakdown;
-  const scaleOutS = b.dpCommS + b.ppCommS + b.epCommS + b.cpCommS;
-  const busy = training.stepTimeS > 0 ? Math.min(0.95, scaleOutS / training.stepTimeS) : 0;
+  const scaleOutS = b.dpCommS + b.ppCommS;
+  const busy = training.stepTimeS > 0 ? Math.min(0.99, scaleOutS / training.stepTimeS) : 0;
   return {
     stepComputeS: training.stepTimeS,
     samplesPerStep: workload.training.globalBatchSeqs,

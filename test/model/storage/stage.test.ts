@@ -218,18 +218,28 @@ describe('a job shorter than the checkpoint interval', () => {
   });
 });
 
-/** An example scenario run through the training engine, and the stage input built from it. */
-async function trainedExample(name: string) {
+/**
+ * An example scenario (optionally edited before parsing) run through the training engine, and
+ * the stage input built from it.
+ */
+async function trainedExample(
+  name: string,
+  edit: (raw: { cluster: Record<string, unknown> }) => void = () => {},
+) {
   const { readFileSync } = await import('node:fs');
   const { parseScenarioOrThrow } = await import('../../../model/scenario');
   const { toTrainingInput } = await import('../../../model/evaluate');
   const { simulateTraining } = await import('../../../model/training');
   const { dataReliabilityInputFor } = await import('../../../model/storage');
-  const sc = parseScenarioOrThrow(JSON.parse(readFileSync(`examples/${name}`, 'utf8')) as unknown);
+  const raw = JSON.parse(readFileSync(`examples/${name}`, 'utf8')) as {
+    cluster: Record<string, unknown>;
+  };
+  edit(raw);
+  const sc = parseScenarioOrThrow(raw);
   if (sc.workload.kind !== 'training') throw new Error('expected a training example');
   const training = simulateTraining(toTrainingInput(sc, sc.workload));
   const workload = sc.workload;
-  return { workload, training, input: dataReliabilityInputFor(sc, workload, training) };
+  return { sc, workload, training, input: dataReliabilityInputFor(sc, workload, training) };
 }
 
 describe('wiring with the training engine', () => {
@@ -242,6 +252,27 @@ describe('wiring with the training engine', () => {
     expect(r.timeToTrainFactor ?? 0).toBeGreaterThanOrEqual(1);
     const base = training.timeToTrainDays ?? 1;
     expect(adjustTimeToTrainDays(base, r.timeToTrainFactor) ?? 0).toBeGreaterThanOrEqual(base);
+  });
+
+  it('evaluate() feeds the stage this same input; a shared storage path sees the DP and PP traffic', async () => {
+    const { evaluate } = await import('../../../model/evaluate');
+    const { sc, training, input } = await trainedExample(
+      'pretrain-llama3-70b-1024xh100-ib.json',
+      (raw) => {
+        raw.cluster['storage'] = { network: { path: 'shared-with-compute', perNodeGBps: 0.01 } };
+      },
+    );
+    const b = training.breakdown;
+    expect(b.ppCommS).toBeGreaterThan(0);
+    expect(b.dpCommS).toBeGreaterThan(0);
+    expect(input.computeFabricBusyFraction).toBeCloseTo(
+      (b.dpCommS + b.ppCommS) / training.stepTimeS,
+      12,
+    );
+    const own = evaluateDataAndReliability(input);
+    // The 10 MB/s shared link binds, so the busy share shows in what the tier delivers.
+    expect(own.data.tierLimit).toBe('network-path');
+    expect(evaluate(sc).dataReliability).toEqual(own);
   });
 
   it('a LoRA fine-tune checkpoints its adapters only, and a job shorter than the interval once', async () => {
