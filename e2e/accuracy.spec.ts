@@ -9,12 +9,15 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
-  // Six sets and the overall row, computed in a Web Worker.
+  // Seven sets and the overall row, computed in a Web Worker.
   await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
-  await expect(summary.locator('tbody tr')).toHaveCount(7);
+  await expect(summary.locator('tbody tr')).toHaveCount(8);
   await expect(
     page.getByTestId('acc-sum-training-published.json').locator('td').first(),
   ).toHaveText('11');
+  await expect(
+    page.getByTestId('acc-sum-training-published-older.json').locator('td').first(),
+  ).toHaveText('47');
   await expect(
     page.getByTestId('acc-sum-training-mlperf-steps.json').locator('td').first(),
   ).toHaveText('57');
@@ -34,6 +37,9 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   // Each training set says how to read its errors.
   await expect(page.getByTestId('acc-reading-training-dev.json')).toContainText('software release');
   await expect(page.getByTestId('acc-reading-training-mlperf-steps.json')).toContainText('NVFP4');
+  await expect(page.getByTestId('acc-reading-training-published-older.json')).toContainText(
+    'earlier framework releases',
+  );
   await expect(page.getByTestId('acc-reading-training-mlperf-steps.json')).toContainText(
     'Gaudi 2 GPT-3',
   );

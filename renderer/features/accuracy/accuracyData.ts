@@ -56,6 +56,14 @@ export const SOURCE_FAMILIES: readonly { readonly match: RegExp; readonly text: 
     text: "NVIDIA's Megatron-Bridge performance summary (NeMo 25.11): vendor-measured training throughput of its published performance recipes on DGX H100, B200, GB200 and GB300, synthetic data, stated layouts. Not used while building the engine (held out).",
   },
   {
+    match: /NeMo Framework performance summary|NeMo docs performance_long_sequence/i,
+    text: "NVIDIA's NeMo Framework performance tables from earlier releases (NeMo 24.03–25.04): vendor-measured training throughput of its performance recipes on DGX H100, B200 and GB200 with stated layouts, including fine-tuning (SQuAD packed to 4,096 tokens) and long-sequence runs with context parallelism. Checked after the engine was built (held out).",
+  },
+  {
+    match: /Llama 3 Herd of Models/i,
+    text: "Meta's Llama 3 paper (2024), Table 4: Llama 3 405B pre-training throughput on 8,192 and 16,384 H100 GPUs with its stated layout, reported as BF16 MFU. Checked after the engine was built (held out).",
+  },
+  {
     match: /MLPerf Training result log \(time to train/i,
     text: "Wall-clock time to train (run_start to run_stop) of one run, read from an MLCommons MLPerf Training result log: Llama 3.1 405B and 8B pre-training and Llama 2 70B LoRA fine-tuning, evaluations included as the benchmark's rules require; layout from the submission's configuration files. One run, not MLPerf's averaged score. Checked after the engine was built (held out).",
   },

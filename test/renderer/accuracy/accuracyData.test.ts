@@ -13,6 +13,7 @@ describe('bundled validation files', () => {
     expect(bundledValidationFiles.map((f) => f.file)).toEqual([
       'training-dev.json',
       'training-published.json',
+      'training-published-older.json',
       'training-mlperf-steps.json',
       'training-mlperf-ttt.json',
       'storage-dev.json',
@@ -45,6 +46,15 @@ describe('source explanations', () => {
       explainSource({ source: 'MLPerf Training result log (time to train, run_start to x): y' })
         .explanation,
     ).toMatch(/time to train.*evaluations included/);
+    // Every case of the older-software set finds its family (none falls back).
+    const older = bundledValidationFiles.find((f) => f.file === 'training-published-older.json');
+    const olderCases = (older?.data as { cases: { source: string }[] }).cases;
+    expect(olderCases.length).toBeGreaterThan(40);
+    for (const c of olderCases) {
+      expect(explainSource(c).explanation).toMatch(
+        /NeMo Framework performance tables|Llama 3 paper/,
+      );
+    }
     expect(explainSource({ source: 'MLPerf Inference v4.1 closed' }).explanation).toMatch(
       /inference/,
     );
