@@ -10,6 +10,11 @@ function editor(page: Page) {
     field,
     input: (path: string): Locator => field(path).locator('input').first(),
     kpi: (id: string): Locator => page.getByTestId(`kpi-${id}`).locator('dd'),
+    /** A result figure as a number (thousands separators dropped). */
+    async kpiValue(id: string): Promise<number> {
+      const text = (await page.getByTestId(`kpi-${id}`).locator('dd').textContent()) ?? '';
+      return parseFloat(text.replace(/,/g, ''));
+    },
     bottleneck: page.getByTestId('summary-bottleneck'),
     issues: page.getByTestId('summary-issues'),
     async add(item: string | RegExp) {
@@ -141,14 +146,10 @@ test('ZeRO-3 / FSDP gathers: over the node’s NICs, a fully sharded layout trai
   await select('workload.training.recompute').selectOption('full');
   await expect(ui.issues).toHaveCount(0);
   await expect(page.getByText(/TP 1 · PP 1 · DP 1024 · micro batch 1 · ZeRO-3/)).toBeVisible();
-  const flat = parseFloat(((await ui.kpi('tokens_per_s').textContent()) ?? '').replace(/,/g, ''));
+  const flat = await ui.kpiValue('tokens_per_s');
   await select('workload.training.zero3Gathers').selectOption('hierarchical');
   await expect(ui.kpi('tokens_per_s')).not.toHaveText(String(flat));
-  await expect
-    .poll(async () =>
-      parseFloat(((await ui.kpi('tokens_per_s').textContent()) ?? '').replace(/,/g, '')),
-    )
-    .toBeGreaterThan(1.2 * flat);
+  await expect.poll(() => ui.kpiValue('tokens_per_s')).toBeGreaterThan(1.2 * flat);
   await screenshot(page, 'scenarios-zero3-gathers');
 });
 
@@ -159,18 +160,39 @@ test('power limit: capping the GPUs at 500 W slows training and lowers the IT po
   void consoleErrors;
   await page.goto('/');
   const ui = editor(page);
-  const num = async (id: string): Promise<number> =>
-    parseFloat(((await ui.kpi(id).textContent()) ?? '').replace(/,/g, ''));
   await expect(ui.field('workload.training.powerLimitW')).toContainText('Power limit');
   await expect(ui.input('workload.training.powerLimitW')).toHaveValue('');
-  const open = await num('tokens_per_s');
+  const open = await ui.kpiValue('tokens_per_s');
   await ui.set('workload.training.powerLimitW', '500');
   await expect(ui.issues).toHaveCount(0);
-  await expect.poll(() => num('tokens_per_s')).toBeLessThan(open);
+  await expect.poll(() => ui.kpiValue('tokens_per_s')).toBeLessThan(open);
   await screenshot(page, 'scenarios-power-limit');
   // Out of range: the field says why, and nothing is computed from it.
   await ui.set('workload.training.powerLimitW', '10');
   await expect(ui.field('workload.training.powerLimitW')).toContainText(/from 50 to 5,?000 W/);
+});
+
+test('packed documents: a short document length speeds the step through attention', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  const ui = editor(page);
+  await expect(ui.field('workload.training.packedDocTokens')).toContainText(
+    'Packed document length',
+  );
+  await expect(ui.input('workload.training.packedDocTokens')).toHaveValue('');
+  const open = await ui.kpiValue('tokens_per_s');
+  await ui.set('workload.training.packedDocTokens', '512');
+  await expect(ui.issues).toHaveCount(0);
+  await expect.poll(() => ui.kpiValue('tokens_per_s')).toBeGreaterThan(open);
+  await ui.input('workload.training.packedDocTokens').scrollIntoViewIfNeeded();
+  await screenshot(page, 'scenarios-packed-documents');
+  await ui.set('workload.training.packedDocTokens', '0');
+  await expect(ui.field('workload.training.packedDocTokens')).toContainText(
+    /must be a number from 1 to/,
+  );
 });
 
 test('rename, duplicate, reorder, baseline and delete with confirmation', async ({

@@ -184,6 +184,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       attentionKernel: auto(training.attentionKernel),
       zero3Gathers: training.zero3Gathers,
       powerLimitW: training.powerLimitW,
+      packedDocTokens: training.packedDocTokens,
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:

@@ -131,6 +131,12 @@ export const trainingSettingsSchema = z.strictObject({
    * clock down (matmuls slow, HBM does not) and draw at most this much in the power figures.
    */
   powerLimitW: numIn(50, 5000, 'W').nullable().default(null),
+  /**
+   * Mean tokens per document when short documents are packed into each sequence with a
+   * per-document attention mask (fine-tuning recipes pack examples this way); attention then
+   * costs in proportion to the document length. Null: one document per sequence.
+   */
+  packedDocTokens: numIn(1, 1e8, 'tokens').nullable().default(null),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 

@@ -75,6 +75,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   if (ce !== undefined && (typeof ce !== 'number' || !(ce >= 0.2 && ce <= 3))) {
     fail('training.computeEfficiencyMultiplier', 'must be a number from 0.2 to 3');
   }
+  const pd = t['packedDocTokens'];
+  if (pd !== undefined && pd !== null && (typeof pd !== 'number' || !(pd >= 1 && pd <= 1e8))) {
+    fail('training.packedDocTokens', 'must be a number of tokens from 1 to 100,000,000, or null');
+  }
   const pl = t['powerLimitW'];
   if (pl !== undefined && pl !== null && (typeof pl !== 'number' || !(pl > 0 && pl <= 5000))) {
     fail('training.powerLimitW', 'must be a number of watts from 0 to 5,000, or null');

@@ -218,6 +218,14 @@ export function buildContext(input: TrainingInput): Context {
   const flash =
     (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
     'flash';
+  const doc = input.training.packedDocTokens ?? null;
+  if (doc !== null && doc < input.model.seqLen) {
+    warnings.push(
+      flash
+        ? `packed documents of ${Math.round(doc)} tokens: attention is priced per document, while MFU keeps the PaLM count over the whole ${input.model.seqLen}-token sequence, so MFU reads high`
+        : 'packed documents: the unfused attention kernel computes the full sequence’s scores whatever the mask, so packing saves no attention time',
+    );
+  }
   return {
     input,
     dev,
@@ -342,7 +350,10 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   let attnBwd: number;
   if (ctx.flash) {
     // FlashAttention, causal: half of the s×s blocks computed.
-    const attnFlopsFwd = 4 * b * sq * m.seqLen * headsLocal * headDim * 0.5;
+    // Packed documents with a per-document mask: each query sees only its own document's
+    // earlier tokens, so the keys per query fall from s/2 to d/2 (TrainingSettings.packedDocTokens).
+    const keys = Math.min(m.seqLen, input.training.packedDocTokens ?? m.seqLen);
+    const attnFlopsFwd = 4 * b * sq * keys * headsLocal * headDim * 0.5;
     attnFwd = attnFlopsFwd / (dev.attnFlopsPerS * ATTN_FWD_REL) + 2e-6;
     // Backward: 5 matmuls vs 2 forward (Dao 2023).
     attnBwd = (2.5 * attnFlopsFwd) / (dev.attnFlopsPerS * ATTN_BWD_REL) + 4e-6;

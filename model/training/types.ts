@@ -101,6 +101,15 @@ export type TrainingSettings = {
    * attention rates scale with the clock, HBM-bound kernels and communication do not.
    */
   readonly powerLimitW?: number | null;
+  /**
+   * Mean tokens per document when several documents are packed into each sequence and attention
+   * is masked per document (FlashAttention varlen / Transformer Engine THD format with
+   * `cu_seqlens`, as fine-tuning recipes pack short examples): each query attends only to the
+   * earlier tokens of its own document, so FlashAttention's work scales with the document length
+   * d, not the sequence length s (a factor min(d, s)/s). Null/absent: one document per sequence.
+   * An unfused kernel computes the full s×s scores either way.
+   */
+  readonly packedDocTokens?: number | null;
 };
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */

@@ -46,6 +46,9 @@ export const trainingCaseSchema = z.looseObject({
       z.looseObject({ method: z.literal('lora'), rank: intPos.optional().default(16) }),
     ),
     tokens_to_train: unstated(z.number().positive()),
+    // ClusterPlan extension (not in the shared format): mean tokens per document when short
+    // documents are packed into each sequence with a per-document attention mask.
+    packed_doc_tokens: unstated(z.number().positive()),
   }),
   parallelism: unstated(
     z.looseObject({
@@ -176,6 +179,7 @@ export function trainingCaseToInput(
       tokensToTrain: c.training.tokens_to_train,
       optimizer: 'adam',
       powerLimitW: sys.power_limit_w,
+      packedDocTokens: c.training.packed_doc_tokens,
       ...(options.evaluation
         ? { evaluation: options.evaluation }
         : options.mlperfGpt3Evaluation

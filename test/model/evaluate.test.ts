@@ -382,6 +382,23 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     );
   });
 
+  it('training: packed documents shorten the step through the attention it saves', () => {
+    const base = example(IB);
+    const w = base.workload;
+    if (w.kind !== 'training') throw new Error('training example expected');
+    const packed = evaluate({
+      ...base,
+      workload: { ...w, training: { ...w.training, packedDocTokens: 512 } },
+    } as Scenario);
+    const open = evaluate(base);
+    expect(packed.metrics['step_time_s']?.value).toBeLessThan(
+      open.metrics['step_time_s']?.value ?? 0,
+    );
+    expect(packed.metrics['tokens_per_s']?.value).toBeGreaterThan(
+      open.metrics['tokens_per_s']?.value ?? 0,
+    );
+  });
+
   it('serving: a board power cap slows the GPUs and caps their draw in the power figures', () => {
     const base = example('serving-llama3-70b-8xh100-fp8.json');
     const w = base.workload;

@@ -115,6 +115,7 @@ const BY_KEY: Readonly<Record<string, Partial<FieldText>>> = {
   instances: { label: 'Instances', unit: 'instances' },
   target: { label: 'Sizing target' },
   powerLimitW: { label: 'Power limit', unit: 'W' },
+  packedDocTokens: { label: 'Packed document length', unit: 'tokens' },
   gpuHourUsd: { label: 'GPU-hour price', unit: 'USD' },
   intervalMethod: { label: 'Interval formula' },
   path: { label: 'Storage path' },

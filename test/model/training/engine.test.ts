@@ -247,6 +247,37 @@ describe('attention kernel', () => {
     expect(unfused.breakdown.recomputeS).toBeGreaterThan(0);
     expect(flashSel.breakdown.recomputeS).toBe(0);
   });
+
+  it('packed documents: FlashAttention work falls in proportion to the document length', () => {
+    const long: TrainingInput = {
+      ...MEGATRON_145B,
+      model: { ...MEGATRON_145B.model, seqLen: 8192 },
+      training: { ...MEGATRON_145B.training, globalBatchSeqs: 576, attentionKernel: 'flash' },
+    };
+    const run = (d: number | null, kernel: 'flash' | 'unfused' = 'flash') =>
+      simulateTraining({
+        ...long,
+        training: { ...long.training, attentionKernel: kernel, packedDocTokens: d },
+      });
+    const whole = run(null);
+    const half = run(4096);
+    const quarter = run(2048);
+    // Only attention depends on the document length, linearly in the keys each query sees.
+    expect(half.stepTimeS).toBeLessThan(whole.stepTimeS);
+    const fwd = (r: typeof whole) => r.breakdown.forwardS;
+    expect(fwd(whole) - fwd(half)).toBeCloseTo(2 * (fwd(half) - fwd(quarter)), 9);
+    expect(half.breakdown.tpCommS).toBe(whole.breakdown.tpCommS);
+    // The model-FLOPs convention (PaLM) is unchanged, so MFU rises with the shorter step.
+    expect(half.mfuPct).toBeGreaterThan(whole.mfuPct);
+    // A document as long as the sequence is the unpacked case; unfused attention computes the
+    // full s×s scores whatever the mask.
+    expect(half.warnings.some((w) => w.startsWith('packed documents of 4096 tokens'))).toBe(true);
+    expect(whole.warnings.some((w) => w.startsWith('packed'))).toBe(false);
+    expect(run(8192).stepTimeS).toBe(whole.stepTimeS);
+    expect(run(100_000).stepTimeS).toBe(whole.stepTimeS);
+    expect(run(512, 'unfused').stepTimeS).toBe(run(null, 'unfused').stepTimeS);
+    expect(() => run(0)).toThrow(/^training\.packedDocTokens/);
+  });
 });
 
 describe('ZeRO-3 / FSDP parameter gathers', () => {

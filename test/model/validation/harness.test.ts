@@ -280,15 +280,21 @@ describe('training-step case mapping', () => {
     expect(() => trainingCaseToInput(many)).toThrow(/^system\.scale_out: required/);
   });
 
-  it('an optional system.power_limit_w becomes the training power cap', () => {
-    const base = dev.cases[0] as Record<string, Record<string, unknown>>;
-    const c = trainingCaseSchema.parse({
-      ...base,
-      system: { ...base['system'], power_limit_w: 500 },
-    });
-    expect(trainingCaseToInput(c).training.powerLimitW).toBe(500);
-    expect(trainingCaseToInput(trainingCaseSchema.parse(base)).training.powerLimitW).toBeNull();
-  });
+  it.each([
+    ['system', 'power_limit_w', 500, 'powerLimitW'],
+    ['training', 'packed_doc_tokens', 240, 'packedDocTokens'],
+  ] as const)(
+    'an optional %s.%s becomes training.%s (null when absent)',
+    (section, key, value, field) => {
+      const base = dev.cases[0] as Record<string, Record<string, unknown>>;
+      const c = trainingCaseSchema.parse({
+        ...base,
+        [section]: { ...base[section], [key]: value },
+      });
+      expect(trainingCaseToInput(c).training[field]).toBe(value);
+      expect(trainingCaseToInput(trainingCaseSchema.parse(base)).training[field]).toBeNull();
+    },
+  );
 
   it('maps research-catalog accelerator ids to the project ids', () => {
     expect(mapAcceleratorId('nvidia-h100-sxm5')).toBe('h100-sxm');
