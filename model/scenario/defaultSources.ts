@@ -233,7 +233,7 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
   },
   'reliability.rescheduleMin': {
     source:
-      'Restart overhead assumed in the ETTR model of Kokolis et al. (HPCA 2025); planning value',
+      'Restart overhead assumed in the ETTR model of Kokolis et al. (HPCA 2025); planning value. Of the same order as the start-up MLPerf Training result logs measure (init_start to init_stop: process start, model build, checkpoint load, warm-up): 55 s for Llama 2 70B LoRA on 1,024 H100 (v4.0), 205 s for Llama 3.1 8B on 512 GPUs and 492 s for Llama 3.1 405B on 5,120 GB200 (v5.1), 397 s for GPT-3 on 10,752 H100 (v3.1), 750 s on 3,584 H100 (v3.0)',
     date: '2025',
     basis: 'estimate',
   },
