@@ -182,7 +182,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       fixedOverheadS: training.fixedOverheadS,
       evaluation: training.evaluation,
       attentionKernel: auto(training.attentionKernel),
-      zero3Gathers: training.zero3Gathers,
+      zero3Gathers: auto(training.zero3Gathers),
       powerLimitW: training.powerLimitW,
       packedDocTokens: training.packedDocTokens,
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),

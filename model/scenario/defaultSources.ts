@@ -53,10 +53,17 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2025',
     basis: 'convention',
   },
+  // `auto` defaults that follow the accelerator's software era instead of a search.
+  'workload.training.attentionKernel': {
+    source:
+      'the stack era of the accelerator: unfused on A100, whose published runs (2020–22) predate FlashAttention in Megatron-LM and DeepSpeed; FlashAttention on Hopper and newer',
+    date: '2020–2024',
+    basis: 'convention',
+  },
   'workload.training.zero3Gathers': {
     source:
-      'Flat: DeepSpeed ZeRO-3 at Megatron scale reached about one NIC per GPU (Narayanan et al. SC’21, Table 2: 44–144 TFLOP/s per A100 on 384–2,240 GPUs). PyTorch FSDP gathers over the node’s NICs together (Zhao et al., VLDB 2023: GPT-175B at 173–186 TFLOP/s per A100): choose hierarchical for FSDP',
-    date: '2021',
+      'the stack era of the accelerator: flat on A100, where DeepSpeed ZeRO-3 at Megatron scale reached about one NIC per GPU (Narayanan et al. SC’21, Table 2); hierarchical (the node’s NICs together) on Hopper and newer, as PyTorch FSDP (Zhao et al., VLDB 2023) and Megatron-FSDP (Megatron-Bridge 25.09, Llama 3.1 405B on 128 GB200) measure',
+    date: '2021–2025',
     basis: 'read',
   },
   'workload.parallelism.cp': {
@@ -358,9 +365,14 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
  * @returns the text, or null when the default is a sourced figure without an entry (a gap)
  */
 export function describeDefault(path: string, defaultValue: unknown): string | null {
-  if (defaultValue === 'auto') return 'Default auto: the engine chooses the best value.';
-  if (defaultValue === null) return 'Default none: the engine or the catalog supplies the figure.';
   const s = DEFAULT_SOURCES[path];
+  if (defaultValue === 'auto') {
+    // An `auto` that follows a rule rather than a search says which rule and its source.
+    return s
+      ? `Default auto: ${s.source} (${s.date}).`
+      : 'Default auto: the engine chooses the best value.';
+  }
+  if (defaultValue === null) return 'Default none: the engine or the catalog supplies the figure.';
   if (!s) return null;
   const basis =
     s.basis === 'read'

@@ -123,9 +123,10 @@ export const trainingSettingsSchema = z.strictObject({
   /**
    * ZeRO-3 / FSDP parameter gathers: `flat` (per-GPU NIC rate, as measured for DeepSpeed ZeRO-3
    * at Megatron scale) or `hierarchical` (the node's NICs together, as measured for PyTorch
-   * FSDP). Only used with ZeRO stage 3.
+   * FSDP and Megatron-FSDP); `auto`: the accelerator's software era (flat on A100, hierarchical
+   * on Hopper and newer). Only used with ZeRO stage 3.
    */
-  zero3Gathers: oneOf(['flat', 'hierarchical']).default('flat'),
+  zero3Gathers: orAuto(oneOf(['flat', 'hierarchical']), '"flat" or "hierarchical"').default('auto'),
   /**
    * Board power cap per GPU, W; null: the accelerator's default limit. Below the TDP the GPUs
    * clock down (matmuls slow, HBM does not) and draw at most this much in the power figures.

@@ -215,9 +215,13 @@ export function buildContext(input: TrainingInput): Context {
       'MoE is modelled to first order (balanced routing, no token permutation or dispatch overhead): published Megatron-Core MoE runs train 1.2–4× slower than this predicts, most with many small experts; read MoE throughput as an upper bound',
     );
   }
-  const flash =
-    (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
-    'flash';
+  // Stack era of the accelerator: the published A100 runs (2020–22) predate FlashAttention in
+  // Megatron/DeepSpeed and gathered ZeRO-3 shards at one NIC per GPU; Hopper and newer run
+  // FlashAttention and NCCL with PXN (a node's NICs together). Explicit settings override both.
+  const a100Era = acc.id === 'a100-sxm-80gb';
+  const flash = (input.training.attentionKernel ?? (a100Era ? 'unfused' : 'flash')) === 'flash';
+  const zero3Hierarchical =
+    (input.training.zero3Gathers ?? (a100Era ? 'flat' : 'hierarchical')) === 'hierarchical';
   const doc = input.training.packedDocTokens ?? null;
   if (doc !== null && doc < input.model.seqLen) {
     warnings.push(
@@ -244,7 +248,7 @@ export function buildContext(input: TrainingInput): Context {
       (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
       'flash',
     optimized: input.stack === 'optimized',
-    zero3Hierarchical: input.training.zero3Gathers === 'hierarchical',
+    zero3Hierarchical,
     // The slowest GPU paces the step; a calibration scales the achieved compute speed.
     straggler:
       slowestGpuFactor(input.cluster.gpus) / (input.training.computeEfficiencyMultiplier ?? 1),

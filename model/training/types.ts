@@ -86,7 +86,10 @@ export type TrainingSettings = {
    * ZeRO-3 at Megatron scale (Narayanan et al. SC'21, Table 2: 174B and 529B on 384–2,240 A100).
    * `hierarchical`: NCCL's rings cross each node once per NIC, so a gather runs at the node's
    * aggregate NIC rate; this reproduces PyTorch FSDP (Zhao et al., VLDB 2023: GPT-175B on
-   * 128–512 A100 at 55–60 % HFU). Null/absent: `flat`.
+   * 128–512 A100 at 55–60 % HFU) and Megatron-FSDP on GB200 (Megatron-Bridge 25.09: Llama 3.1
+   * 405B, FSDP over 64 GPUs in two NVL72 racks, within 1 %). Null/absent: the stack era's
+   * default, as for `attentionKernel`: `flat` on A100 (the DeepSpeed era), `hierarchical` on
+   * Hopper and newer, where NCCL (2.12+, PXN) sends a node's inter-node traffic over all its NICs.
    */
   readonly zero3Gathers?: 'flat' | 'hierarchical' | null;
   /**

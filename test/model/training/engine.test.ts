@@ -320,6 +320,17 @@ describe('ZeRO-3 / FSDP parameter gathers', () => {
     expect(flat.breakdown.dpCommS).toBeGreaterThan(node.breakdown.dpCommS);
   });
 
+  it('unstated, the gathers follow the accelerator’s era: flat on A100, hierarchical on Hopper+', () => {
+    expect(simulateTraining(fsdp()).stepTimeS).toBe(simulateTraining(fsdp('flat')).stepTimeS);
+    const onH100 = (g?: 'flat' | 'hierarchical'): TrainingInput => {
+      const base = fsdp(g);
+      return { ...base, cluster: { ...base.cluster, acceleratorId: 'h100-sxm' } };
+    };
+    const h100Default = simulateTraining(onH100());
+    expect(h100Default.stepTimeS).toBe(simulateTraining(onH100('hierarchical')).stepTimeS);
+    expect(simulateTraining(onH100('flat')).stepTimeS).toBeGreaterThan(h100Default.stepTimeS);
+  });
+
   it('only ZeRO-3 layouts are affected', () => {
     const base = simulateTraining(MEGATRON_145B);
     const hier = simulateTraining({

@@ -52,7 +52,7 @@ describe('source explanations', () => {
     expect(olderCases.length).toBeGreaterThan(40);
     for (const c of olderCases) {
       expect(explainSource(c).explanation).toMatch(
-        /NeMo Framework performance tables|Llama 3 paper/,
+        /NeMo Framework performance tables|Llama 3 paper|Megatron-Bridge performance summary/,
       );
     }
     expect(explainSource({ source: 'MLPerf Inference v4.1 closed' }).explanation).toMatch(

@@ -37,6 +37,10 @@ describe('scenario defaults carry their source', () => {
 
   it('describes auto, none and a sourced figure', () => {
     expect(describeDefault('workload.parallelism.tp', 'auto')).toMatch(/engine chooses/);
+    // An auto that follows the accelerator's era names the rule and its sources.
+    expect(describeDefault('workload.training.zero3Gathers', 'auto')).toMatch(
+      /^Default auto: the stack era .*flat on A100.*hierarchical .* Hopper/,
+    );
     expect(describeDefault('cluster.storage.dataTier.readGBps', null)).toMatch(/catalog/);
     expect(describeDefault('cluster.storage.loader.prefetchDepthBatches', 2)).toMatch(
       /PyTorch DataLoader.*\(2024\); read in the source/,
