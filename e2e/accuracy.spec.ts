@@ -14,7 +14,7 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await expect(summary.locator('tbody tr')).toHaveCount(8);
   await expect(
     page.getByTestId('acc-sum-training-published.json').locator('td').first(),
-  ).toHaveText('11');
+  ).toHaveText('24');
   await expect(
     page.getByTestId('acc-sum-training-published-older.json').locator('td').first(),
   ).toHaveText('55');

@@ -34,6 +34,8 @@ export const bundledValidationFiles: readonly BundledValidationFile[] = [
     file: 'training-published.json',
     label: 'Training throughput, Blackwell and Hopper (held out)',
     data: trainingPublished,
+    reading:
+      'The current Megatron-Bridge recipes (NeMo 25.11 and 26.02.01): Llama 3 8B, 70B and 3.1 405B in FP8, MXFP8 and NVFP4. H100, B200 and GB200 rows scatter around zero (−8…+23 %); GB300 rows are mostly predicted slow (median −12 %): the catalog gives GB300 the same FP8 and BF16 peaks as GB200, while the published runs are about 1.2× faster per GPU at 1,400 W against 1,200 W, which the engine’s single sustained-clock factor for Blackwell does not separate.',
   },
   {
     file: 'training-published-older.json',

@@ -53,7 +53,7 @@ export const SOURCE_FAMILIES: readonly { readonly match: RegExp; readonly text: 
   },
   {
     match: /Megatron-Bridge/i,
-    text: "NVIDIA's Megatron-Bridge performance summary (NeMo 25.09 and 25.11 containers): vendor-measured training throughput of its published performance recipes on DGX H100, B200, GB200 and GB300, synthetic data, stated layouts. Not used while building the engine (held out).",
+    text: "NVIDIA's Megatron-Bridge performance summary (NeMo 25.09, 25.11 and 26.02.01 containers): vendor-measured training throughput of its published performance recipes on DGX H100, B200, GB200 and GB300, synthetic data, stated layouts. Not used while building the engine (held out).",
   },
   {
     match: /NeMo Framework performance summary|NeMo docs performance_long_sequence/i,
