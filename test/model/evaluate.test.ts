@@ -14,7 +14,7 @@ import {
 import type { EvaluationStage } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
 import { parseScenarioOrThrow } from '../../model/scenario';
-import type { Scenario } from '../../model/scenario';
+import type { Scenario, TrainingWorkload } from '../../model/scenario';
 
 function example(name: string): Scenario {
   const raw = JSON.parse(
@@ -365,15 +365,17 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(r.metrics['it_power_kw']?.value).toBeGreaterThan(0);
   });
 
-  it('training: a board power cap lengthens the step and lowers the peak IT power', () => {
+  /** The InfiniBand example with some training settings changed. */
+  const ibTrainingWith = (patch: Partial<TrainingWorkload['training']>): Scenario => {
     const base = example(IB);
     const w = base.workload;
     if (w.kind !== 'training') throw new Error('training example expected');
-    const open = evaluate(base);
-    const capped = evaluate({
-      ...base,
-      workload: { ...w, training: { ...w.training, powerLimitW: 500 } },
-    } as Scenario);
+    return { ...base, workload: { ...w, training: { ...w.training, ...patch } } } as Scenario;
+  };
+
+  it('training: a board power cap lengthens the step and lowers the peak IT power', () => {
+    const open = evaluate(example(IB));
+    const capped = evaluate(ibTrainingWith({ powerLimitW: 500 }));
     expect(capped.metrics['step_time_s']?.value).toBeGreaterThan(
       open.metrics['step_time_s']?.value ?? 0,
     );
@@ -383,14 +385,8 @@ describe('evaluate: data/reliability and power/cost stages', () => {
   });
 
   it('training: packed documents shorten the step through the attention it saves', () => {
-    const base = example(IB);
-    const w = base.workload;
-    if (w.kind !== 'training') throw new Error('training example expected');
-    const packed = evaluate({
-      ...base,
-      workload: { ...w, training: { ...w.training, packedDocTokens: 512 } },
-    } as Scenario);
-    const open = evaluate(base);
+    const packed = evaluate(ibTrainingWith({ packedDocTokens: 512 }));
+    const open = evaluate(example(IB));
     expect(packed.metrics['step_time_s']?.value).toBeLessThan(
       open.metrics['step_time_s']?.value ?? 0,
     );
