@@ -1,9 +1,22 @@
-import { builtinCatalog, mergeUserCatalog } from './catalog';
+import { resolveBuild } from './build';
+import type { BuildAssumption, ResolvedBuild } from './build';
+import { builtinCatalog, getAccelerator, mergeUserCatalog } from './catalog';
 import type { Catalog } from './catalog';
-import { defaultSystemByAccelerator, evaluatePowerAndCost } from './cost';
-import type { PowerCostResult } from './cost';
-import { checkMetricValue, metricRegistry } from './metrics';
+import { costOfBuild } from './cost';
+import type { BuildCost, CostResult } from './cost';
+import { checkMetricValue, metricRegistry, unitIn } from './metrics';
 import type { MetricValue } from './metrics';
+import { powerOfBuild } from './power';
+import type {
+  BuildPower,
+  FacilityFigures,
+  GpuActivity,
+  ItPowerLines,
+  NodePowerBreakdown,
+  RackPlan,
+  WorkloadLoad,
+} from './power';
+import type { ClusterNetworkBom } from './fabric';
 import type { Scenario, ServingWorkload, TrainingWorkload } from './scenario';
 import {
   adjustTimeToTrainDays,
@@ -18,28 +31,34 @@ import {
   servingCurve,
   servingFigures,
 } from './serving';
-import type { ServingConfig, ServingCurve, ServingResult, ServingSlo } from './serving';
+import type {
+  ServingConfig,
+  ServingCurve,
+  ServingResult,
+  ServingSizing,
+  ServingSlo,
+} from './serving';
 import { scalingCurve, simulateTraining, trainingMetricValues } from './training';
 import type { ScalingPoint, TrainingInput, TrainingResult } from './training';
 
 /**
- * `evaluate(scenario)`: the engine's one entry point. Pure and deterministic: a validated
- * scenario (see `parseScenario`) in, every figure as a registered metric out, with the
- * breakdown that explains it, the binding bottleneck and warnings.
+ * `evaluate(scenario)`: the engine's one entry point, a short pipeline of named pure functions:
  *
- * It runs as a chain of stages over a shared context, in order:
- *   1. training          — step time, throughput, MFU, memory (model/training)
- *      serving           — throughput, latency under load, KV cache, sizing (model/serving)
- *   2. data-reliability  — data stall, checkpoint I/O, failures, goodput, wall-clock time to
- *                          train (model/storage + model/reliability)
- *   3. power-cost        — IT and facility power at the predicted activity, racks, fabric bill
- *                          of materials, capex/opex/TCO, cost per run and per token
- *                          (model/power + model/cost + model/fabric)
- * A later stage reads what earlier stages produced (power reads the GPUs' busy share and the
- * useful share of wall time; cost reads the wall-clock time to train and the effective
- * throughput) and adds its own metrics, breakdown parts, warnings and bottleneck candidates.
- * To plug one in, add an `EvaluationStage` to `evaluationStages` below and its metric list to
- * model/metrics/index.ts.
+ *   resolve      what the scenario buys: system, node parts, fabric bill of materials at the
+ *                chosen speed, storage tiers and caches, facility and finance terms, each value
+ *                with its provenance (model/build `resolveBuild`);
+ *   performance  training (step time, throughput, MFU, memory: model/training) or serving
+ *                (throughput, latency under load, KV cache: model/serving);
+ *   data and reliability  (training) data stall, checkpoints, failures, goodput, wall-clock
+ *                time to train (model/storage + model/reliability);
+ *   power        IT power from the GPUs' activity over the step, facility power, racks
+ *                (model/power `powerOfBuild`);
+ *   cost         capex, opex, TCO, NPV and unit costs in the scenario's currency
+ *                (model/cost `costOfBuild`);
+ *   assemble     every figure as a registered metric, breakdowns, the bottleneck, warnings.
+ *
+ * The design search and the analyses call the same functions (`performanceOf`,
+ * `dataReliabilityOf`, `trainingLoad`, `powerOfBuild`, `costOfBuild`, `resolveFor`).
  */
 
 /** One part of a breakdown: a registered metric shown as a slice of its whole. */
@@ -53,75 +72,70 @@ export type BreakdownPart = {
 /** Named breakdowns, e.g. `stepTime` (parts sum to `step_time_s`), `memory` (per GPU). */
 export type Breakdowns = Readonly<Record<string, readonly BreakdownPart[]>>;
 
-/** What binds the result, in words, and which stage said so. */
+/** What binds the result, in words, and which step of the pipeline said so. */
 export type EvaluationBottleneck = {
   readonly stage: string;
   readonly kind: string;
   readonly text: string;
   /**
    * Share of the wall-clock time this bottleneck costs, in [0, 1], used to choose among
-   * stages' candidates (the largest binds). Training's candidate uses its largest overhead
-   * (exposed communication, bubble, recompute, optimizer) as a share of the step; the
-   * data/reliability stage the share of wall time lost to its largest cause.
+   * candidates (the largest binds). Training's candidate uses its largest overhead (exposed
+   * communication, bubble, recompute, optimizer) as a share of the step; data and reliability
+   * the share of wall time lost to its largest cause.
    */
   readonly share: number;
+};
+
+/** Power and cost of a build as the screens and exports read them. */
+export type PowerCostResult = {
+  readonly systemId: string;
+  readonly nodes: number;
+  readonly node: {
+    /** One node while the workload runs (mean over the build's nodes), W by component. */
+    readonly running: NodePowerBreakdown;
+    readonly peak: NodePowerBreakdown;
+    readonly ratedW: number;
+  };
+  /** IT power by line, kW: calendar average, while running, and peak (lines sum to totals). */
+  readonly itPowerKw: {
+    readonly average: ItPowerLines;
+    readonly running: ItPowerLines;
+    readonly peak: ItPowerLines;
+  };
+  readonly facility: FacilityFigures;
+  readonly pue: number;
+  readonly racks: RackPlan;
+  readonly network: ClusterNetworkBom;
+  readonly cost: CostResult;
+  /** The GPUs' activity while the workload runs (shares of wall time). */
+  readonly activity: GpuActivity;
+  readonly warnings: readonly { readonly code: string; readonly message: string }[];
 };
 
 export type EvaluationResult = {
   readonly scenario: string;
   readonly workloadKind: Scenario['workload']['kind'];
-  /** Every figure, keyed by registered metric id, with its registered unit. Always finite. */
+  /** ISO 4217 code of every money figure. */
+  readonly currency: string;
+  /** Every figure, keyed by registered metric id, with its unit (money in `currency`). Always finite. */
   readonly metrics: Readonly<Record<string, MetricValue>>;
   readonly breakdown: Breakdowns;
   readonly bottleneck: EvaluationBottleneck | null;
   readonly warnings: readonly string[];
+  /** What the scenario buys, every value with its provenance; null when no catalog system holds the accelerator. */
+  readonly build: ResolvedBuild | null;
+  /** The build values the evaluation used, with their provenance (the report's assumptions). */
+  readonly assumptions: readonly BuildAssumption[];
   /** The training engine's own result (resolved layout etc.) for charts; null when serving. */
   readonly training: TrainingResult | null;
   /** The serving engine's own result (layout, load, latencies); null when training. */
   readonly serving: ServingResult | null;
-  /** The data/reliability stage's result (wall-time shares, fix, checkpoint), when it ran. */
+  /** Data and reliability (wall-time shares, fix, checkpoint), for training. */
   readonly dataReliability: DataReliabilityResult | null;
-  /** The power/cost stage's result (power by component, racks, bill of materials, cost lines). */
+  /** Power by component, racks, bill of materials and cost lines; null without a build. */
   readonly powerCost: PowerCostResult | null;
-  /** Ids of the stages that ran, in order. */
+  /** The pipeline steps that ran, in order. */
   readonly stages: readonly string[];
-};
-
-/** What a stage adds to the result. */
-export type StageOutput = {
-  readonly metrics?: Readonly<Record<string, MetricValue>>;
-  /**
-   * More figures, apart from `metrics` (ids must not overlap): how a stage adds a figure to a
-   * record it does not own (a cached one) without copying it.
-   */
-  readonly extraMetrics?: Readonly<Record<string, MetricValue>>;
-  readonly breakdown?: Breakdowns;
-  readonly bottleneck?: EvaluationBottleneck | null;
-  readonly warnings?: readonly string[];
-  readonly training?: TrainingResult;
-  readonly serving?: ServingResult;
-  readonly dataReliability?: DataReliabilityResult;
-  readonly powerCost?: PowerCostResult;
-};
-
-/** What earlier stages produced, as later stages see it. */
-export type StageContext = {
-  readonly scenario: Scenario;
-  /** Every figure of the earlier stages (merged on first read). */
-  readonly metrics: Readonly<Record<string, MetricValue>>;
-  /** One figure of an earlier stage, or undefined (a lookup, without merging them all). */
-  readonly metric: (id: string) => MetricValue | undefined;
-  readonly training: TrainingResult | null;
-  /** The serving engine's result, when a serving stage ran (absent: none). */
-  readonly serving?: ServingResult | null;
-  readonly dataReliability: DataReliabilityResult | null;
-};
-
-export type EvaluationStage = {
-  readonly id: string;
-  /** Whether the stage has anything to do for this scenario. */
-  readonly applies: (scenario: Scenario) => boolean;
-  readonly run: (ctx: StageContext) => StageOutput;
 };
 
 /**
@@ -341,52 +355,44 @@ export function trainingOverheadShare(r: TrainingResult): number {
   return r.stepTimeS > 0 ? Math.min(1, largest / r.stepTimeS) : 0;
 }
 
-/** Share of a training step the GPUs compute (forward, backward, recompute, optimizer), [0, 1]. */
-function gpuComputeShare(r: TrainingResult): number {
-  const b = r.breakdown;
-  const busy = b.forwardS + b.backwardS + b.recomputeS + b.optimizerS;
-  return r.stepTimeS > 0 ? Math.min(1, busy / r.stepTimeS) : 0;
-}
-
-/** Stage 1 (training): the training engine (model/training). */
-export const trainingStage: EvaluationStage = {
-  id: 'training',
-  applies: (s) => s.workload.kind === 'training',
-  run: (ctx) => {
-    const w = ctx.scenario.workload;
-    if (w.kind !== 'training') return {};
-    let r: TrainingResult;
-    try {
-      r = simulateTraining(toTrainingInput(ctx.scenario, w));
-    } catch (e) {
-      throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
-    }
-    const metrics = trainingMetricValues(r);
-    const calWarning = calibrationWarning(ctx.scenario, w);
-    return {
-      metrics,
-      training: r,
-      breakdown: {
-        stepTime: parts(STEP_PART_SPECS, metrics),
-        memory: parts(MEMORY_PART_SPECS, metrics),
-      },
-      bottleneck: {
-        stage: 'training',
-        kind: r.bottleneck.kind,
-        text: r.bottleneck.text,
-        share: trainingOverheadShare(r),
-      },
-      warnings: calWarning === null ? r.warnings : [...r.warnings, calWarning],
-    };
-  },
+/** Training's step, as figures and breakdowns. */
+export type TrainingPerformance = {
+  readonly result: TrainingResult;
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  readonly warnings: readonly string[];
 };
 
-const SERVING_TERMS: Readonly<Record<string, string>> = {
-  weights: 'streaming the weights from HBM (memory-bandwidth bound)',
-  compute: 'matrix compute (compute bound)',
-  kvCache: 'reading the KV cache (memory-bandwidth bound)',
-  communication: 'tensor/pipeline communication',
-  overhead: 'per-step framework overhead',
+/**
+ * Performance of a training workload: the training engine on the scenario's model, layout and
+ * cluster.
+ * @throws naming the scenario field the engine rejects
+ */
+export function trainingPerformance(
+  scenario: Scenario,
+  w: TrainingWorkload,
+  adjust?: (r: TrainingResult) => TrainingResult,
+): TrainingPerformance {
+  let r: TrainingResult;
+  try {
+    r = simulateTraining(toTrainingInput(scenario, w));
+  } catch (e) {
+    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+  }
+  if (adjust) r = adjust(r);
+  const cal = calibrationWarning(scenario, w);
+  return {
+    result: r,
+    metrics: trainingMetricValues(r),
+    warnings: cal === null ? r.warnings : [...r.warnings, cal],
+  };
+}
+
+/** Serving's operating point and, with a sizing target, the GPUs it needs. */
+export type ServingPerformance = {
+  readonly result: ServingResult;
+  readonly sizing: ServingSizing | null;
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  readonly warnings: readonly string[];
 };
 
 /** The serving engine's configuration of a scenario's serving workload and `cluster.compute`. */
@@ -404,121 +410,157 @@ function servingConfigOf(scenario: Scenario, w: ServingWorkload): ServingConfig 
 }
 
 /**
- * Stage 1 (serving): the serving engine (model/serving) on the scenario's serving workload and
- * `cluster.compute`; with a sizing target, also the GPUs needed for it.
+ * Performance of a serving workload at its load (model/serving), with the GPUs its sizing
+ * target needs.
+ * @throws naming the scenario field the engine rejects
  */
-export const servingStage: EvaluationStage = {
-  id: 'serving',
-  applies: (s) => s.workload.kind === 'serving',
-  run: (ctx) => {
-    const w = ctx.scenario.workload;
-    if (w.kind !== 'serving') return {};
-    let config;
-    let r;
-    let sizing = null;
-    try {
-      config = servingConfigOf(ctx.scenario, w);
-      r = evaluateServing(config);
-      if (w.target !== null) {
-        sizing = gpusForTargetLoad(config, w.target.requestsPerS, {
-          ttftLimitMs: w.target.ttftLimitMs,
-          tpotLimitMs: w.target.tpotLimitMs,
-          percentile: w.target.percentile,
-        });
-      }
-    } catch (e) {
-      throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+export function servingPerformance(scenario: Scenario, w: ServingWorkload): ServingPerformance {
+  let r: ServingResult;
+  let sizing: ServingSizing | null = null;
+  try {
+    const config = servingConfigOf(scenario, w);
+    r = evaluateServing(config);
+    if (w.target !== null) {
+      sizing = gpusForTargetLoad(config, w.target.requestsPerS, {
+        ttftLimitMs: w.target.ttftLimitMs,
+        tpotLimitMs: w.target.tpotLimitMs,
+        percentile: w.target.percentile,
+      });
     }
-    // The largest share of the decode step (the first of equal ones).
-    const steps: Readonly<Record<string, number>> = r.stepBreakdown;
-    let term = '';
-    let share = -Infinity;
-    for (const k in steps) {
-      const v = steps[k] as number;
-      if (term === '' || v > share) {
-        term = k;
-        share = v;
-      }
-    }
-    const warnings: string[] = [];
-    if (r.saturated) {
-      warnings.push(
-        `serving: the offered load is ${(r.utilization * 100).toFixed(0)} % of capacity; requests queue without bound`,
-      );
-    }
-    return {
-      metrics: servingFigures(r, sizing),
-      serving: r,
-      bottleneck: {
-        stage: 'serving',
-        kind: term,
-        text: `Decode steps spend ${(share * 100).toFixed(0)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
-        share,
-      },
-      warnings,
-    };
-  },
+  } catch (e) {
+    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
+  }
+  const warnings: string[] = [];
+  if (r.saturated) {
+    warnings.push(
+      `serving: the offered load is ${(r.utilization * 100).toFixed(0)} % of capacity; requests queue without bound`,
+    );
+  }
+  return { result: r, sizing, metrics: servingFigures(r, sizing), warnings };
+}
+
+/** Data and reliability of a training run, with the wall-clock figures they change. */
+export type DataReliability = {
+  readonly result: DataReliabilityResult;
+  /** Registered figures of the stage (data, checkpoint, failures, goodput). */
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  /** Effective throughput and (when the job makes progress) the wall-clock time to train. */
+  readonly wallMetrics: Readonly<Record<string, MetricValue>>;
+  /** Wall-clock time to train, days (null: no token budget, or no progress). */
+  readonly wallDays: number | null;
+  readonly warnings: readonly string[];
 };
 
 /**
- * Stage 2 (data-reliability): data pipeline stall, checkpoint I/O, failures and goodput
- * (model/storage's `evaluateDataAndReliability`), and the wall-clock time to train.
+ * Data pipeline, checkpoints and failures of a training run on a build, and the wall-clock time
+ * to train they give (model/storage's `evaluateDataAndReliability` on the build's storage
+ * tiers, cache and fabric).
  */
-export const dataReliabilityStage: EvaluationStage = {
-  id: 'data-reliability',
-  applies: (s) => s.workload.kind === 'training',
-  run: (ctx) => {
-    const r = ctx.training;
-    const w = ctx.scenario.workload;
-    if (!r || w.kind !== 'training') return {};
-    const out = evaluateDataAndReliability(dataReliabilityInputFor(ctx.scenario, w, r));
-    // The engine's figures as they are, plus this stage's own in a second record (no copy).
-    const useful = out.wallShares.useful;
-    const warnings = [...out.warnings];
-    let wallDays: number | null = null;
-    if (r.timeToTrainDays !== null) {
-      const fixedDays = w.training.fixedOverheadS / 86_400;
-      wallDays = adjustTimeToTrainDays(r.timeToTrainDays, out.timeToTrainFactor, fixedDays);
-      if (wallDays === null) {
-        warnings.push('time to train: the job makes no progress (interruptions outpace restarts)');
-      }
+export function dataReliabilityOf(
+  scenario: Scenario,
+  w: TrainingWorkload,
+  r: TrainingResult,
+  build: ResolvedBuild | null,
+): DataReliability {
+  const out = evaluateDataAndReliability(dataReliabilityInputFor(scenario, w, r, build));
+  const warnings = [...out.warnings];
+  let wallDays: number | null = null;
+  if (r.timeToTrainDays !== null) {
+    const fixedDays = w.training.fixedOverheadS / 86_400;
+    wallDays = adjustTimeToTrainDays(r.timeToTrainDays, out.timeToTrainFactor, fixedDays);
+    if (wallDays === null) {
+      warnings.push('time to train: the job makes no progress (interruptions outpace restarts)');
     }
-    const effective: MetricValue = { value: r.tokensPerS * useful, unit: 'tokens/s' };
-    const extraMetrics: Record<string, MetricValue> =
-      wallDays === null
-        ? { effective_tokens_per_s: effective }
-        : {
-            effective_tokens_per_s: effective,
-            time_to_train_days: { value: wallDays, unit: 'days' },
-          };
-    return {
-      metrics: out.metrics,
-      extraMetrics,
-      dataReliability: out,
-      breakdown: {
-        lostGpuHours: parts(LOST_GPU_HOURS_PART_SPECS, out.metrics),
-      },
-      bottleneck:
-        out.bottleneck.cause === 'none'
-          ? null
-          : {
-              stage: 'data-reliability',
-              kind: out.bottleneck.cause,
-              text: out.bottleneck.text,
-              share: out.bottleneck.share,
-            },
-      warnings,
-    };
-  },
-};
+  }
+  const effective: MetricValue = { value: r.tokensPerS * out.wallShares.useful, unit: 'tokens/s' };
+  const wallMetrics: Record<string, MetricValue> =
+    wallDays === null
+      ? { effective_tokens_per_s: effective }
+      : {
+          effective_tokens_per_s: effective,
+          time_to_train_days: { value: wallDays, unit: 'days' },
+        };
+  return { result: out, metrics: out.metrics, wallMetrics, wallDays, warnings };
+}
+
+/**
+ * What the GPUs do over a training run's wall time: the step's matrix work (forward, backward,
+ * recompute), memory-bound work (optimizer), exposed communication (tensor, context and
+ * expert parallel inside the scale-up domain; data and pipeline parallel across the fabric, as
+ * Megatron's rank order places them) and pipeline bubble, in proportion to the step, over the
+ * useful share of wall time; data stalls and checkpoint writes are waits; failures and
+ * restarts are idle.
+ */
+export function trainingActivity(r: TrainingResult, dr: DataReliabilityResult | null): GpuActivity {
+  const b = r.breakdown;
+  const step = r.stepTimeS > 0 ? r.stepTimeS : 1;
+  const u = (dr ? dr.wallShares.useful : 1) / step;
+  const matrix = (b.forwardS + b.backwardS + b.recomputeS) * u;
+  const memory = b.optimizerS * u;
+  const commScaleUp = (b.tpCommS + b.cpCommS + b.epCommS) * u;
+  const commScaleOut = (b.dpCommS + b.ppCommS) * u;
+  const idle = dr ? dr.wallShares.failures : 0;
+  // Waits: the bubble's share of the useful time, data stalls and checkpoint writes; written as
+  // what is left so the shares sum to 1 exactly.
+  const wait = Math.max(0, 1 - matrix - memory - commScaleUp - commScaleOut - idle);
+  return { matrix, memory, launch: 0, commScaleUp, commScaleOut, wait, idle };
+}
+
+/**
+ * What the GPUs that serve do. The engine runs while at least one request is in it: with L
+ * requests running on average (Little's law), the share of time it is not empty is
+ * 1 − e^(−L) (the M/G/∞ occupancy of Poisson arrivals; a closed loop of c ≥ 1 requests is
+ * never empty). While it runs, the decode step's shares: weights and KV-cache streaming are
+ * memory-bound, compute is matrix work, tensor-parallel communication stays in the scale-up
+ * domain, and per-step framework work is launch-bound small kernels. The rest of the time the
+ * GPUs idle with the model loaded.
+ */
+export function servingActivity(r: ServingResult): GpuActivity {
+  const busy = Math.min(1, Math.max(0, 1 - Math.exp(-Math.max(0, r.runningBatch))));
+  const s = r.stepBreakdown;
+  const total = s.weights + s.compute + s.kvCache + s.communication + s.overhead;
+  const k = total > 0 ? busy / total : 0;
+  const matrix = s.compute * k;
+  const memory = (s.weights + s.kvCache) * k;
+  const commScaleUp = s.communication * k;
+  const launch = s.overhead * k;
+  return {
+    matrix,
+    memory,
+    launch,
+    commScaleUp,
+    commScaleOut: 0,
+    wait: Math.max(0, busy - matrix - memory - commScaleUp - launch),
+    idle: 1 - busy,
+  };
+}
+
+/** The load a training run puts on its build. */
+export function trainingLoad(
+  w: TrainingWorkload,
+  r: TrainingResult,
+  dr: DataReliabilityResult | null,
+  gpus: number,
+): WorkloadLoad {
+  return { gpusActive: gpus, activity: trainingActivity(r, dr), capW: w.training.powerLimitW };
+}
+
+/** The load a serving deployment puts on its build (GPUs without a replica idle). */
+export function servingLoad(w: ServingWorkload, r: ServingResult, gpus: number): WorkloadLoad {
+  return {
+    gpusActive: Math.min(gpus, r.gpus),
+    activity: servingActivity(r),
+    capW: w.powerLimitW,
+  };
+}
 
 /**
  * Built-in catalog merged with a scenario's user entries, memoised per user-catalog object so
- * repeated evaluations of one scenario (what-if edits elsewhere) reuse the same catalog, and
- * with it the power/cost stage's per-build cache. A memo only: the result is the same.
+ * repeated evaluations of one scenario reuse the same catalog (and the build caches keyed on
+ * it). A memo only: the result is the same.
  */
 const mergedCatalogs = new WeakMap<Scenario['userCatalog'], Catalog>();
-function catalogFor(user: Scenario['userCatalog']): Catalog {
+export function catalogFor(user: Scenario['userCatalog']): Catalog {
   if (user.entries.length === 0) return builtinCatalog();
   let c = mergedCatalogs.get(user);
   if (!c) {
@@ -529,144 +571,22 @@ function catalogFor(user: Scenario['userCatalog']): Catalog {
 }
 
 /**
- * What the power/cost stage needs from the workload stages: the GPUs' busy share of wall time,
- * the delivered tokens/s to price, and the wall-clock time of a training run.
+ * Resolve a scenario's build against the catalog merged with its user entries (model/build
+ * memoises by the scenario's section objects, so repeated evaluations reuse it).
+ * @returns the build, or null when no catalog system holds the accelerator
  */
-type WorkloadActivity = {
-  readonly gpuBusyFraction: number;
-  readonly tokensPerSecond: number | null;
-  readonly timeToTrainS: number | null;
+export function resolveFor(scenario: Scenario): ResolvedBuild | null {
+  return resolveBuild(scenario, catalogFor(scenario.userCatalog));
+}
+
+/** Options of `evaluate()`. */
+export type EvaluateOptions = {
+  /**
+   * Rescale the training engine's result before the later steps read it (the analyses' engine
+   * knobs: model/analysis/knobs.ts). Identity when absent.
+   */
+  readonly adjustTraining?: (r: TrainingResult) => TrainingResult;
 };
-
-/**
- * Training: GPUs compute their share of a step times the useful share of wall time (the
- * data/reliability stage's stalls, checkpoints and failures); a job that makes no progress
- * has no time to train and no throughput to price.
- */
-function trainingActivity(ctx: StageContext, r: TrainingResult): WorkloadActivity {
-  const dr = ctx.dataReliability;
-  const useful = dr ? dr.wallShares.useful : 1;
-  const stalled = dr !== null && (dr.timeToTrainFactor === null || useful <= 0);
-  const wallDays = stalled ? null : (ctx.metric('time_to_train_days')?.value ?? r.timeToTrainDays);
-  return {
-    gpuBusyFraction: gpuComputeShare(r) * useful,
-    tokensPerSecond: stalled ? null : r.tokensPerS * useful,
-    timeToTrainS: wallDays === null ? null : wallDays * 86_400,
-  };
-}
-
-/**
- * Serving at the scenario's load: the GPUs that hold a replica are busy for the share of time
- * the engine is occupied (its utilisation of capacity, Little's law); GPUs of the cluster that
- * hold no replica idle. Tokens priced are output tokens. Linear idle-to-busy power, as for
- * training (model/power `nodePowerW`); decode is memory bound, so this is an upper estimate of
- * the draw at a given utilisation (no published per-phase power split was found).
- */
-function servingActivity(ctx: StageContext, r: ServingResult): WorkloadActivity {
-  const clusterGpus = ctx.scenario.cluster.compute.gpus;
-  const used = Math.min(1, r.gpus / clusterGpus);
-  return {
-    gpuBusyFraction: Math.min(1, r.utilization) * used,
-    tokensPerSecond: r.outputTokensPerS > 0 ? r.outputTokensPerS : null,
-    timeToTrainS: null,
-  };
-}
-
-/**
- * Stage 3 (power-cost): power by component at the predicted GPU activity, facility, racks,
- * networks' bill of materials and every cost figure (model/cost's `evaluatePowerAndCost`), for
- * training (activity from the step breakdown) and serving (activity from the load). Runs when
- * the catalog has a reference system for the accelerator; otherwise says so.
- */
-export const powerCostStage: EvaluationStage = {
-  id: 'power-cost',
-  applies: () => true,
-  run: (ctx) => {
-    const r = ctx.training;
-    const sv = ctx.serving ?? null;
-    if (!r && !sv) return {};
-    const s = ctx.scenario;
-    const { compute, network, storage } = s.cluster;
-    if (defaultSystemByAccelerator[compute.acceleratorId] === undefined) {
-      return {
-        warnings: [
-          `power and cost not evaluated: the catalog has no reference system for accelerator "${compute.acceleratorId}"`,
-        ],
-      };
-    }
-    const act = r ? trainingActivity(ctx, r) : servingActivity(ctx, sv as ServingResult);
-    const tiers = network.scaleOut.fatTreeTiers;
-    // The scenario's user catalog entries override or extend the built-in catalog.
-    const catalog = catalogFor(s.userCatalog);
-    const out = evaluatePowerAndCost(
-      {
-        acceleratorId: compute.acceleratorId,
-        gpus: compute.gpus,
-        gpusPerNode: compute.gpusPerNode,
-        fabric: network.scaleOut.fabric,
-        fatTreeTiers:
-          tiers === 'auto' ? 'auto' : (Math.min(4, Math.max(1, tiers)) as 1 | 2 | 3 | 4),
-        oversubscription: network.scaleOut.oversubscriptionRatio,
-        gpuBusyFraction: act.gpuBusyFraction,
-        gpuPowerCapW:
-          s.workload.kind === 'serving' ? s.workload.powerLimitW : s.workload.training.powerLimitW,
-        tokensPerSecond: act.tokensPerSecond,
-        timeToTrainS: act.timeToTrainS,
-        ...(storage.dataTier.capacityTB !== null
-          ? { storageCapacityTb: storage.dataTier.capacityTB }
-          : {}),
-        facility: s.facility,
-        finance: s.finance,
-      },
-      catalog,
-    );
-    // Serving without a rental price: the cost per million output tokens on owned hardware
-    // (the TCO per used GPU-hour over output tokens per GPU-hour). `out.metrics` may be the
-    // stage's cached record, so the extra figure travels as a second record.
-    const owned = out.metrics['cost_per_million_tokens_usd'];
-    const warnings = out.warnings.map((w) => w.message);
-    if (sv && owned && ctx.metric('cost_per_million_output_tokens_usd') === undefined) {
-      const extraMetrics = {
-        cost_per_million_output_tokens_usd: { value: owned.value, unit: 'USD' },
-      };
-      return { metrics: out.metrics, extraMetrics, powerCost: out, warnings };
-    }
-    return { metrics: out.metrics, powerCost: out, warnings };
-  },
-};
-
-/**
- * The stage chain, in order. Data/reliability runs for training workloads; power/cost runs
- * for both (training: activity from the step; serving: activity from the load).
- */
-export const evaluationStages: readonly EvaluationStage[] = [
-  trainingStage,
-  servingStage,
-  dataReliabilityStage,
-  powerCostStage,
-];
-
-/**
- * A stage context from earlier figures held in one record (callers that run stages one by one,
- * like the design search): `metric(id)` reads that record.
- */
-export function stageContextOf(c: Omit<StageContext, 'metric'>): StageContext {
-  return new RecordContext(c.scenario, c.metrics, c.training, c.serving ?? null, c.dataReliability);
-}
-
-/** `stageContextOf`'s context (a class: the design search builds one per candidate). */
-class RecordContext implements StageContext {
-  constructor(
-    readonly scenario: Scenario,
-    readonly metrics: Readonly<Record<string, MetricValue>>,
-    readonly training: TrainingResult | null,
-    readonly serving: ServingResult | null,
-    readonly dataReliability: DataReliabilityResult | null,
-  ) {}
-  metric(id: string): MetricValue | undefined {
-    return this.metrics[id];
-  }
-}
 
 /**
  * Each registered metric's unit and position, for `checkNewMetric` (one lookup per figure).
@@ -681,36 +601,33 @@ const metricChecks: ReadonlyMap<string, { readonly unit: string; readonly slot: 
  */
 const seenAt = new Float64Array(metricChecks.size);
 let lastStamp = 0;
-function nextStamp(): number {
-  lastStamp += 1;
-  return lastStamp;
-}
 
 /**
- * `checkMetricValue` (registered, registered unit, finite; same messages), plus: not already
- * produced in this evaluation (`stamp`).
- */
-function checkNewMetric(id: string, v: MetricValue, stamp: number, stageId: string): void {
-  const c = metricChecks.get(id);
-  if (c === undefined || v.unit !== c.unit || !Number.isFinite(v.value)) checkMetricValue(id, v);
-  const slot = (c as { readonly slot: number }).slot;
-  if (seenAt[slot] === stamp) throw new Error(`metric "${id}" produced twice (stage "${stageId}")`);
-  seenAt[slot] = stamp;
-}
-
-/**
- * The stages' figure records of one evaluation, merged once, on demand. Copying each stage's
- * figures into one growing object as they came (the former way) turned it into a hash table
- * midway and cost 15–25 % of a full evaluation (in-process A/B on the bench scenarios).
+ * The figures of one evaluation, checked as they are added (registered, with the registered
+ * unit in the scenario's currency, finite, not produced twice) and merged once on demand.
+ * Copying each step's figures into one growing object as they came turned it into a hash
+ * table midway and cost 15–25 % of a full evaluation.
  */
 class Figures {
   private readonly records: Readonly<Record<string, MetricValue>>[] = [];
-  private merged: Readonly<Record<string, MetricValue>> | null = null;
-  add(rec: Readonly<Record<string, MetricValue>>): void {
-    this.records.push(rec);
-    this.merged = null;
+  private readonly stamp: number;
+  constructor(private readonly currency: string) {
+    lastStamp += 1;
+    this.stamp = lastStamp;
   }
-  /** One figure, or undefined (later records first). */
+  add(rec: Readonly<Record<string, MetricValue>>, step: string): void {
+    for (const id in rec) {
+      const v = rec[id] as MetricValue;
+      const c = metricChecks.get(id);
+      if (c === undefined || !Number.isFinite(v.value) || v.unit !== unitIn(c.unit, this.currency))
+        checkMetricValue(id, v, this.currency);
+      const slot = (c as { readonly slot: number }).slot;
+      if (seenAt[slot] === this.stamp)
+        throw new Error(`metric "${id}" produced twice (step "${step}")`);
+      seenAt[slot] = this.stamp;
+    }
+    this.records.push(rec);
+  }
   get(id: string): MetricValue | undefined {
     const rs = this.records;
     for (let i = rs.length - 1; i >= 0; i--) {
@@ -719,101 +636,183 @@ class Figures {
     }
     return undefined;
   }
-  /** Every figure in one record (the only record itself when there is one). */
   all(): Readonly<Record<string, MetricValue>> {
-    if (this.merged !== null) return this.merged;
     const rs = this.records;
-    if (rs.length === 1) return (this.merged = rs[0] as Readonly<Record<string, MetricValue>>);
+    if (rs.length === 1) return rs[0] as Readonly<Record<string, MetricValue>>;
     // A prototype-less object: starts as a hash table instead of converting into one midway
     // (plain data either way: JSON, structured clone and the IPC plain-data check accept it).
     const out = Object.create(null) as Record<string, MetricValue>;
     for (const rec of rs) for (const id in rec) out[id] = rec[id] as MetricValue;
-    return (this.merged = out);
+    return out;
   }
 }
 
-/** The context `evaluate()` hands each stage: earlier figures read through `Figures`. */
-class LiveContext implements StageContext {
-  constructor(
-    readonly scenario: Scenario,
-    private readonly figures: Figures,
-    readonly training: TrainingResult | null,
-    readonly serving: ServingResult | null,
-    readonly dataReliability: DataReliabilityResult | null,
-  ) {}
-  get metrics(): Readonly<Record<string, MetricValue>> {
-    return this.figures.all();
+const SERVING_TERMS: Readonly<Record<string, string>> = {
+  weights: 'streaming the weights from HBM (memory-bandwidth bound)',
+  compute: 'matrix compute (compute bound)',
+  kvCache: 'reading the KV cache (memory-bandwidth bound)',
+  communication: 'tensor/pipeline communication',
+  overhead: 'per-step framework overhead',
+};
+
+function servingBottleneck(r: ServingResult): EvaluationBottleneck {
+  // The largest share of the decode step (the first of equal ones).
+  const steps: Readonly<Record<string, number>> = r.stepBreakdown;
+  let term = '';
+  let share = -Infinity;
+  for (const k in steps) {
+    const v = steps[k] as number;
+    if (term === '' || v > share) {
+      term = k;
+      share = v;
+    }
   }
-  metric(id: string): MetricValue | undefined {
-    return this.figures.get(id);
-  }
+  return {
+    stage: 'serving',
+    kind: term,
+    text: `Decode steps spend ${(share * 100).toFixed(0)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
+    share,
+  };
+}
+
+function powerCostOf(b: ResolvedBuild, p: BuildPower, c: BuildCost, a: GpuActivity): PowerCostResult {
+  return {
+    systemId: b.system.id,
+    nodes: b.nodes,
+    node: { running: p.it.nodeRunning, peak: p.it.nodePeak, ratedW: b.system.ratedPowerW },
+    itPowerKw: { average: p.it.averageKw, running: p.it.runningKw, peak: p.it.peakKw },
+    facility: p.facility,
+    pue: b.facility.pue,
+    racks: p.racks,
+    network: b.network.bom,
+    cost: c.cost,
+    activity: a,
+    warnings: [...p.warnings, ...c.warnings],
+  };
 }
 
 /**
  * Evaluate one validated scenario.
  * @param scenario - a scenario returned by `parseScenario` (defaults filled in)
- * @param stages - the stage chain (default `evaluationStages`); tests may pass their own
- * @returns every figure as a registered metric with its unit, breakdowns, bottleneck, warnings
+ * @param options - engine adjustments of the analyses (none by default)
+ * @returns every figure as a registered metric with its unit, breakdowns, bottleneck, warnings,
+ *   the resolved build and the assumptions the figures rest on
  * @throws Error naming the field for input the engines reject, or naming the metric when a
  *   figure is not finite or not registered (never returns NaN/Infinity)
  */
-export function evaluate(
-  scenario: Scenario,
-  stages: readonly EvaluationStage[] = evaluationStages,
-): EvaluationResult {
-  // Local accumulators; the only thing outside touched is the duplicate check's scratch, read
-  // with this call's own stamp. Each figure is checked once, where its stage left it:
-  // registered, with its registered unit, finite, not produced twice.
-  const figures = new Figures();
-  const stamp = nextStamp();
+export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): EvaluationResult {
+  const currency = scenario.finance.currency;
+  const figures = new Figures(currency);
   const breakdown: Record<string, readonly BreakdownPart[]> = {};
-  let bottleneck: EvaluationBottleneck | null = null;
   const warnings: string[] = [];
+  const stages: string[] = ['resolve'];
+  let bottleneck: EvaluationBottleneck | null = null;
+  const consider = (c: EvaluationBottleneck | null): void => {
+    if (c && (!bottleneck || c.share > bottleneck.share)) bottleneck = c;
+  };
+
+  // resolve
+  const build = resolveFor(scenario);
+  if (build) for (const w of build.warnings) warnings.push(w);
+  else
+    warnings.push(
+      `power and cost not evaluated: the catalog has no system for accelerator "${getAccelerator(scenario.cluster.compute.acceleratorId).name}"`,
+    );
+
+  // performance → data and reliability → load
+  const w = scenario.workload;
   let training: TrainingResult | null = null;
   let serving: ServingResult | null = null;
   let dataReliability: DataReliabilityResult | null = null;
-  let powerCost: PowerCostResult | null = null;
-  const ran: string[] = [];
-  for (const stage of stages) {
-    if (!stage.applies(scenario)) continue;
-    const out = stage.run(new LiveContext(scenario, figures, training, serving, dataReliability));
-    for (const rec of [out.metrics, out.extraMetrics]) {
-      if (!rec) continue;
-      for (const id in rec) checkNewMetric(id, rec[id] as MetricValue, stamp, stage.id);
-      figures.add(rec);
-    }
-    if (out.breakdown) Object.assign(breakdown, out.breakdown);
-    if (out.bottleneck && (!bottleneck || out.bottleneck.share > bottleneck.share)) {
-      bottleneck = out.bottleneck;
-    }
-    if (out.warnings) for (const w of out.warnings) warnings.push(w);
-    if (out.training) training = out.training;
-    if (out.serving) serving = out.serving;
-    if (out.dataReliability) dataReliability = out.dataReliability;
-    if (out.powerCost) powerCost = out.powerCost;
-    ran.push(stage.id);
+  let load: WorkloadLoad | null = null;
+  let work = { tokensPerSecond: null as number | null, timeToTrainS: null as number | null };
+  let rental: number | null = null;
+  let servingGpus: number | null = null;
+  if (w.kind === 'training') {
+    const perf = trainingPerformance(scenario, w, options.adjustTraining);
+    const r = perf.result;
+    training = r;
+    stages.push('training');
+    figures.add(perf.metrics, 'training');
+    breakdown['stepTime'] = parts(STEP_PART_SPECS, perf.metrics);
+    breakdown['memory'] = parts(MEMORY_PART_SPECS, perf.metrics);
+    consider({ stage: 'training', kind: r.bottleneck.kind, text: r.bottleneck.text, share: trainingOverheadShare(r) });
+    for (const x of perf.warnings) warnings.push(x);
+
+    const dr = dataReliabilityOf(scenario, w, r, build);
+    dataReliability = dr.result;
+    stages.push('data-reliability');
+    figures.add(dr.metrics, 'data-reliability');
+    figures.add(dr.wallMetrics, 'data-reliability');
+    breakdown['lostGpuHours'] = parts(LOST_GPU_HOURS_PART_SPECS, dr.metrics);
+    const b = dr.result.bottleneck;
+    if (b.cause !== 'none') consider({ stage: 'data-reliability', kind: b.cause, text: b.text, share: b.share });
+    for (const x of dr.warnings) warnings.push(x);
+    const stalled = dr.result.timeToTrainFactor === null || dr.result.wallShares.useful <= 0;
+    work = {
+      tokensPerSecond: stalled ? null : r.tokensPerS * dr.result.wallShares.useful,
+      timeToTrainS: stalled || dr.wallDays === null ? null : dr.wallDays * 86_400,
+    };
+    if (build) load = trainingLoad(w, r, dr.result, build.gpus);
+  } else {
+    const perf = servingPerformance(scenario, w);
+    const r = perf.result;
+    serving = r;
+    stages.push('serving');
+    figures.add(perf.metrics, 'serving');
+    consider(servingBottleneck(r));
+    for (const x of perf.warnings) warnings.push(x);
+    work = { tokensPerSecond: r.outputTokensPerS > 0 ? r.outputTokensPerS : null, timeToTrainS: null };
+    rental = w.gpuHourUsd;
+    servingGpus = r.gpus;
+    if (build) load = servingLoad(w, r, build.gpus);
   }
+
+  // power → cost
+  let powerCost: PowerCostResult | null = null;
+  if (build && load) {
+    const p = powerOfBuild(build, load);
+    stages.push('power');
+    figures.add(p.metrics, 'power');
+    if (serving) {
+      figures.add(
+        { serving_power_kw: { value: (load.gpusActive * p.it.gpuActiveW) / 1000, unit: 'kW' } },
+        'power',
+      );
+    }
+    const c = costOfBuild(build, p, {
+      tokensPerSecond: work.tokensPerSecond,
+      timeToTrainS: work.timeToTrainS,
+      rentalPerGpuHour: rental,
+      servingGpus,
+    });
+    stages.push('cost');
+    figures.add(c.metrics, 'cost');
+    powerCost = powerCostOf(build, p, c, load.activity);
+    for (const x of powerCost.warnings) warnings.push(x.message);
+  }
+
   return {
     scenario: scenario.name,
-    workloadKind: scenario.workload.kind,
+    workloadKind: w.kind,
+    currency,
     metrics: figures.all(),
     breakdown,
     bottleneck,
     warnings,
+    build,
+    assumptions: build ? build.assumptions : [],
     training,
     serving,
     dataReliability,
     powerCost,
-    stages: ran,
+    stages,
   };
 }
 
 /** Evaluate several scenarios (e.g. the builds of one comparison), in order. */
-export function evaluateMany(
-  scenarios: readonly Scenario[],
-  stages: readonly EvaluationStage[] = evaluationStages,
-): EvaluationResult[] {
-  return scenarios.map((s) => evaluate(s, stages));
+export function evaluateMany(scenarios: readonly Scenario[]): EvaluationResult[] {
+  return scenarios.map((s) => evaluate(s));
 }
 
 /**

@@ -34,9 +34,7 @@ export {
   checkKnobs,
   evaluateWithKnobs,
   IDENTITY_KNOBS,
-  knobTrainingStage,
   scaleTrainingResult,
-  stagesWithKnobs,
 } from './knobs';
 export type { EngineKnobs } from './knobs';
 export {

@@ -115,7 +115,7 @@ export const analysisInputs: readonly AnalysisInput[] = [
     min: 0,
     max: 5,
     integer: false,
-    base: (ctx) => ctx.result.powerCost?.facility.electricityPriceUsdPerKwh ?? null,
+    base: (ctx) => ctx.result.powerCost?.facility.electricityPerKwh ?? null,
     apply: (state, value, base) => {
       const t = state.scenario.facility.peakOffPeak;
       if (t) {

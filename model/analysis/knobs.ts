@@ -1,7 +1,6 @@
-import { evaluate, evaluationStages, trainingOverheadShare, trainingStage } from '../evaluate';
-import type { BreakdownPart, EvaluationResult, EvaluationStage, StageOutput } from '../evaluate';
+import { evaluate } from '../evaluate';
+import type { EvaluationResult } from '../evaluate';
 import type { Scenario } from '../scenario';
-import { trainingMetricValues } from '../training';
 import type { TrainingResult } from '../training';
 
 /**
@@ -104,53 +103,16 @@ export function scaleTrainingResult(
   };
 }
 
-/** evaluate()'s training stage followed by the knobs' rescaling of its result. */
-export function knobTrainingStage(knobs: EngineKnobs): EvaluationStage {
-  checkKnobs(knobs);
-  return {
-    id: trainingStage.id,
-    applies: trainingStage.applies,
-    run: (ctx): StageOutput => {
-      const out = trainingStage.run(ctx);
-      if (isIdentity(knobs) || !out.training) return out;
-      const w = ctx.scenario.workload;
-      const fixed = w.kind === 'training' ? w.training.fixedOverheadS : 0;
-      const r = scaleTrainingResult(out.training, knobs, fixed);
-      const metrics = trainingMetricValues(r);
-      const breakdown: Record<string, readonly BreakdownPart[]> = {};
-      for (const key in out.breakdown) {
-        const partsIn = out.breakdown[key] as readonly BreakdownPart[];
-        breakdown[key] = partsIn.map((p) => ({
-          ...p,
-          value: metrics[p.metricId]?.value ?? p.value,
-        }));
-      }
-      return {
-        ...out,
-        metrics,
-        training: r,
-        breakdown,
-        bottleneck: out.bottleneck ? { ...out.bottleneck, share: trainingOverheadShare(r) } : null,
-      };
-    },
-  };
-}
-
 /**
- * The stage chain of evaluate() with the training stage's result rescaled by the knobs
- * (identical to `evaluationStages` for identity knobs).
- */
-export function stagesWithKnobs(knobs: EngineKnobs): readonly EvaluationStage[] {
-  if (isIdentity(knobs)) return evaluationStages;
-  const stage = knobTrainingStage(knobs);
-  return evaluationStages.map((s) => (s === trainingStage ? stage : s));
-}
-
-/**
- * evaluate() with engine knobs: the same stage chain, the training stage's step time rescaled
- * (see `EngineKnobs`). With identity knobs this is `evaluate(scenario)` exactly.
+ * evaluate() with engine knobs: the same pipeline, the training engine's step time rescaled
+ * (see `EngineKnobs`) before the later steps read it. With identity knobs this is
+ * `evaluate(scenario)` exactly.
  * @throws as evaluate() does, or naming `knobs.<field>` for a knob out of range
  */
 export function evaluateWithKnobs(scenario: Scenario, knobs: EngineKnobs): EvaluationResult {
-  return evaluate(scenario, stagesWithKnobs(knobs));
+  checkKnobs(knobs);
+  if (isIdentity(knobs)) return evaluate(scenario);
+  const w = scenario.workload;
+  const fixed = w.kind === 'training' ? w.training.fixedOverheadS : 0;
+  return evaluate(scenario, { adjustTraining: (r) => scaleTrainingResult(r, knobs, fixed) });
 }

@@ -1,4 +1,5 @@
 import type { Basis, SourcedNumber } from './sourced';
+import { POWER_SOURCE_DATES, powerSources } from './powerSources';
 import { catalogSources } from './sources';
 
 /**
@@ -115,12 +116,14 @@ export const SOURCE_DATES: Readonly<Record<string, string>> = {
 };
 
 const SOFT_KINDS = new Set(['community', 'estimate']);
-const KIND_BY_ID: ReadonlyMap<string, string> = new Map(catalogSources.map((s) => [s.id, s.kind]));
+const KIND_BY_ID: ReadonlyMap<string, string> = new Map(
+  [...catalogSources, ...powerSources].map((s) => [s.id, s.kind]),
+);
 
 function newestDate(sources: readonly string[]): string {
   let best = '';
   for (const id of sources) {
-    const d = SOURCE_DATES[id];
+    const d = SOURCE_DATES[id] ?? POWER_SOURCE_DATES[id];
     if (d === undefined) throw new Error(`catalog source "${id}" has no date in SOURCE_DATES`);
     if (d > best) best = d;
   }

@@ -15,17 +15,36 @@ import type {
  */
 
 /**
- * Idle power of an accelerator that holds a job but does no work (P0, memory allocated).
- * Measured for H100 SXM: 140-145 W of 700 W (gpuburn-114), i.e. 20 % of TDP. Other parts use
- * the same 20 % ratio as a planning estimate until a measurement is catalogued.
+ * Idle power of an accelerator that holds a job but does no work (a CUDA/ROCm context alive,
+ * memory allocated: the state of a GPU waiting at a barrier, in a pipeline bubble or a data
+ * stall, or serving with no request). Measured snapshots where one is catalogued; without one,
+ * 20 % of TDP (the ratio of the H100 measurement) as a planning estimate.
  */
 const IDLE_FRACTION_NOTE =
-  'estimate: 20 % of TDP, the ratio measured for H100 SXM (140 W of 700 W, gpuburn-114)';
+  'estimate: 20 % of TDP, the ratio measured for H100 SXM with a context alive (140 W of 700 W, gpuburn-114)';
 
-/** Measured idle figures by accelerator id (others use the 20 % estimate). */
+/** Measured idle-with-context figures by accelerator id (others use the 20 % estimate). */
 const MEASURED_IDLE: Readonly<Record<string, ReturnType<typeof read>>> = {
+  'a100-sxm-80gb': read(87, 'W', ['smi-a100-80gb-context'], {
+    note: 'nvidia-smi, A100-SXM4-80GB, 0 % utilisation, a process holding 425 MiB (driver-only idle reads 63 W: splitwise-sim-power)',
+  }),
   'h100-sxm': read(140, 'W', ['gpuburn-114'], {
     note: 'nvidia-smi, 8x H100 80GB HBM3, 0 % utilisation with memory allocated: 140-145 W',
+  }),
+  'h200-sxm': read(122, 'W', ['smi-h200-vllm-idle'], {
+    note: 'nvidia-smi, H200 with a vLLM engine holding 130 GB, 0 % utilisation',
+  }),
+  b200: derived(
+    180,
+    'W',
+    ['modal-glossary-b200-idle', 'parking-tax-2026'],
+    'driver-only idle 136–142 W plus the 26–50 W a CUDA context adds on HBM GPUs (midpoint 38 W)',
+  ),
+  mi300x: read(191, 'W', ['rocm-5231-mi300x-idle'], {
+    note: 'rocm-smi socket power, 0 % GPU use with 95 % of VRAM held',
+  }),
+  mi355x: read(238, 'W', ['rocm-5219-mi355x-idle'], {
+    note: 'reported idle, confirmed by AMD as expected',
   }),
 };
 

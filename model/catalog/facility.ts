@@ -32,10 +32,12 @@ export const coolingItems: readonly CatalogCooling[] = [
     rackLimitKw: read(30, 'kW', ['flashgenius-power'], {
       note: 'air practical maximum ~25-30 kW per rack',
     }),
-    serverFanFraction: read(0.15, '1', ['eweek-fans'], {
-      soft: true,
-      note: 'fans take 10-15 % or more of server input power; the top of the range is used for dense 8-GPU servers (~108 CFM per kW)',
-    }),
+    serverFanFraction: derived(
+      0.07,
+      '1',
+      ['vertiv-nvidia-dlc', 'eweek-fans'],
+      'fan power of air-cooled servers at full heat, share of input: moving 75 % of the heat to cold plates cut IT power by 1 − 0.898 / 0.967 ≈ 7.1 % in the Vertiv/NVIDIA study (total −10.2 %, PUE −3.3 %), the fans it removed; eWeek’s 10–15 % is for 1U CPU servers (2009)',
+    ),
   },
   {
     id: 'rear-door',
@@ -56,10 +58,12 @@ export const coolingItems: readonly CatalogCooling[] = [
       soft: true,
       note: '~100 % effective to 27 kW (passive); active doors 35-55 and 55-75 kW; 50 kW planning value',
     }),
-    serverFanFraction: read(0.15, '1', ['eweek-fans'], {
-      soft: true,
-      note: 'servers keep their fans (as air)',
-    }),
+    serverFanFraction: derived(
+      0.07,
+      '1',
+      ['vertiv-nvidia-dlc', 'eweek-fans'],
+      'servers keep their fans, as under air cooling (7 % of input at full heat, Vertiv/NVIDIA study)',
+    ),
   },
   {
     id: 'direct-liquid',
@@ -80,11 +84,11 @@ export const coolingItems: readonly CatalogCooling[] = [
       soft: true,
       note: 'DLC racks 50-120 kW (study guide); GB200 NVL72 racks run ~120-132 kW',
     }),
-    serverFanFraction: estimate(
-      0.04,
+    serverFanFraction: derived(
+      0.0175,
       '1',
-      ['planning-estimate'],
-      'cold plates take most heat; residual fans for memory, NICs, drives and PSUs ~3-5 % of input',
+      ['vertiv-nvidia-dlc'],
+      'residual fans for what stays air-cooled (memory, NICs, drives, PSUs): sized for the quarter of the heat left to air in the Vertiv/NVIDIA study, 0.25 × the 7 % of an air-cooled server',
     ),
   },
   {

@@ -20,6 +20,7 @@ import { switchItems } from './network';
 import { catalogKinds, kindSchemas } from './schemas';
 import type { CatalogItemOf, CatalogKind } from './schemas';
 import type { Source, SourcedNumber } from './sourced';
+import { powerSources } from './powerSources';
 import { catalogSources } from './sources';
 import { storageSystemItems } from './storage';
 import { systemItems } from './systems';
@@ -37,9 +38,11 @@ export { userCatalogSchema, userEntrySchema, type UserCatalog, type UserEntry } 
 export { dramWPerGb } from './components';
 export { defaultCloudPriceByAccelerator } from './cloud';
 export { SOURCE_DATES } from './build';
+export { catalogCurrencies, usdPerCurrencyUnit } from './fx';
 /** Accelerators (dense peaks, HBM, TDP, ...) live in ./accelerators (another owner); re-exported here. */
 export { ACCELERATORS, ACCELERATOR_SOURCES, acceleratorIds, getAccelerator } from './accelerators';
 export type { Accelerator } from './accelerators';
+export type { Basis, Source, SourcedNumber } from './sourced';
 
 /** Raw item lists by kind (plain data). */
 export type CatalogData = { readonly [K in CatalogKind]: readonly CatalogItemOf[K][] };
@@ -115,6 +118,7 @@ export function loadCatalog(
   options: { readonly trusted?: boolean } = {},
 ): Catalog {
   const sourceMap = new Map<string, Source>(ACCELERATOR_SOURCES.map((s) => [s.id, s]));
+  for (const s of powerSources) sourceMap.set(s.id, s);
   for (const s of sources) sourceMap.set(s.id, s);
   sourceMap.set(USER_SOURCE.id, USER_SOURCE);
   const items = {} as { [K in CatalogKind]: Map<string, CatalogItemOf[K]> };

@@ -57,6 +57,16 @@ export const systemSchema = z.object({
   /** Storage / in-band fabric ports per node. */
   storagePorts: z.number().int().min(0).max(64),
   priceUsd: sn,
+  /**
+   * Measured idle input power of the whole node (or rack), W: powered on, OS up, nothing
+   * running. Absent when no measurement is published; the power model then sums its parts' idle.
+   */
+  idleW: sn.optional(),
+  /**
+   * Fan power of the chassis at full fan speed, W, where a vendor or a measurement publishes it
+   * (air-cooled servers). Absent: the cooling type's fan share of nameplate power.
+   */
+  fanMaxW: sn.optional(),
 });
 export type CatalogSystem = z.infer<typeof systemSchema>;
 

@@ -1,5 +1,5 @@
-/** Cost and finance: capex/opex, depreciation, NPV, TCO, unit costs, cloud break-even, and the power-and-cost stage. */
+/** Cost and finance: capex/opex, depreciation, NPV, TCO, unit costs, cloud break-even, and a build's cost. */
 export * from './finance';
 export * from './tco';
-export * from './stage';
+export * from './buildCost';
 export { costMetrics } from './metrics';

@@ -60,10 +60,10 @@ export function metricsInGroup(group: MetricGroup): readonly MetricDefinition[] 
  * Check one figure against the registry: id registered, unit the registered unit, value
  * finite. Throws naming the metric.
  */
-export function checkMetricValue(id: string, v: MetricValue): void {
+export function checkMetricValue(id: string, v: MetricValue, currency = 'USD'): void {
   const def = metricRegistry.get(id);
   if (!def) throw new Error(`metric "${id}" is not registered`);
-  if (v.unit !== def.unit) {
+  if (v.unit !== unitIn(def.unit, currency)) {
     throw new Error(`metric "${id}" has unit "${v.unit}", registered unit is "${def.unit}"`);
   }
   if (!Number.isFinite(v.value))
@@ -71,6 +71,22 @@ export function checkMetricValue(id: string, v: MetricValue): void {
 }
 
 /** `checkMetricValue` for every figure of a set. Throws naming the first offending metric. */
-export function checkMetricValues(values: Readonly<Record<string, MetricValue>>): void {
-  for (const id in values) checkMetricValue(id, values[id] as MetricValue);
+export function checkMetricValues(
+  values: Readonly<Record<string, MetricValue>>,
+  currency = 'USD',
+): void {
+  for (const id in values) checkMetricValue(id, values[id] as MetricValue, currency);
+}
+
+/** `¤` in a registered unit stands for the scenario's currency: the unit in `currency`. */
+export function unitIn(registered: string, currency: string): string {
+  return registered.includes(MONEY) ? registered.replace(MONEY, currency) : registered;
+}
+
+/** The sign that stands for the scenario's currency in registered units. */
+export const MONEY = '¤';
+
+/** True when a registered metric is money (its unit names the scenario's currency). */
+export function isMoneyMetric(id: string): boolean {
+  return metricRegistry.get(id)?.unit.includes(MONEY) ?? false;
 }

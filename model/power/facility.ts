@@ -10,19 +10,6 @@ import { kwToBtuPerHour, kwToTons } from './conversions';
  * grid intensity (location-based, GHG Protocol Scope 2).
  */
 
-/** Electricity tariff: a flat price, or peak/off-peak prices with the peak window. */
-export type Tariff =
-  | { readonly kind: 'flat'; readonly priceUsdPerKwh: number }
-  | {
-      readonly kind: 'peak-offpeak';
-      readonly peakPriceUsdPerKwh: number;
-      readonly offPeakPriceUsdPerKwh: number;
-      /** Peak hours per peak day, 0–24. */
-      readonly peakHoursPerDay: number;
-      /** Peak days per week, 0–7 (e.g. 5 for weekdays). */
-      readonly peakDaysPerWeek: number;
-    };
-
 function inRange(name: string, v: number, min: number, max: number): void {
   if (!Number.isFinite(v) || v < min || v > max) {
     throw new RangeError(`${name} must be a number from ${min} to ${max} (got ${String(v)})`);
@@ -30,21 +17,15 @@ function inRange(name: string, v: number, min: number, max: number): void {
 }
 
 /**
- * Average price per kWh for a constant load under a tariff: the peak share of the week's
- * hours, s = h·d / (24·7), weighs the two prices, p = s·p_peak + (1 − s)·p_off.
- * @returns USD per kWh
+ * Electricity cost per year of a constant IT load: IT kW × PUE × 8,760 h × price per kWh. The
+ * app's one electricity-cost formula (facility figures and the TCO's energy line use it).
+ * @param itKw - IT power, kW
+ * @param pue - power usage effectiveness, ≥ 1
+ * @param pricePerKwh - price per kWh in the build's currency
+ * @returns cost per year in the build's currency
  */
-export function effectivePriceUsdPerKwh(t: Tariff): number {
-  if (t.kind === 'flat') {
-    inRange('priceUsdPerKwh', t.priceUsdPerKwh, 0, 10);
-    return t.priceUsdPerKwh;
-  }
-  inRange('peakPriceUsdPerKwh', t.peakPriceUsdPerKwh, 0, 10);
-  inRange('offPeakPriceUsdPerKwh', t.offPeakPriceUsdPerKwh, 0, 10);
-  inRange('peakHoursPerDay', t.peakHoursPerDay, 0, 24);
-  inRange('peakDaysPerWeek', t.peakDaysPerWeek, 0, 7);
-  const share = (t.peakHoursPerDay * t.peakDaysPerWeek) / (24 * 7);
-  return share * t.peakPriceUsdPerKwh + (1 - share) * t.offPeakPriceUsdPerKwh;
+export function electricityCostPerYear(itKw: number, pue: number, pricePerKwh: number): number {
+  return itKw * pue * HOURS_PER_YEAR * pricePerKwh;
 }
 
 export type FacilityInput = {
@@ -56,7 +37,11 @@ export type FacilityInput = {
   readonly pue: number;
   /** Water usage effectiveness, L per IT kWh, ≥ 0. */
   readonly wueLPerKwh: number;
-  readonly tariff: Tariff;
+  /**
+   * Average electricity price per kWh in the build's currency (a peak/off-peak tariff is
+   * time-weighted when the build is resolved).
+   */
+  readonly electricityPerKwh: number;
   /** Grid carbon intensity, gCO2e per kWh. */
   readonly carbonGPerKwh: number;
 };
@@ -71,8 +56,10 @@ export type FacilityFigures = {
   readonly coolingTons: number;
   readonly itEnergyMwhPerYear: number;
   readonly energyMwhPerYear: number;
-  readonly electricityPriceUsdPerKwh: number;
-  readonly electricityCostUsdPerYear: number;
+  /** In the build's currency. */
+  readonly electricityPerKwh: number;
+  /** Facility energy × price per year, in the build's currency: the app's one electricity-cost formula. */
+  readonly electricityCostPerYear: number;
   readonly carbonTPerYear: number;
   readonly waterM3PerYear: number;
 };
@@ -87,7 +74,11 @@ export function facilityFigures(f: FacilityInput): FacilityFigures {
   inRange('pue', f.pue, 1, 5);
   inRange('wueLPerKwh', f.wueLPerKwh, 0, 20);
   inRange('carbonGPerKwh', f.carbonGPerKwh, 0, 2000);
-  const price = effectivePriceUsdPerKwh(f.tariff);
+  if (!(Number.isFinite(f.electricityPerKwh) && f.electricityPerKwh >= 0))
+    throw new RangeError(
+      `electricityPerKwh must be a finite price ≥ 0 (got ${String(f.electricityPerKwh)})`,
+    );
+  const price = f.electricityPerKwh;
   const facilityAvgKw = f.itAvgKw * f.pue;
   const itKwh = f.itAvgKw * HOURS_PER_YEAR;
   const kwh = facilityAvgKw * HOURS_PER_YEAR;
@@ -100,8 +91,8 @@ export function facilityFigures(f: FacilityInput): FacilityFigures {
     coolingTons: kwToTons(f.itPeakKw),
     itEnergyMwhPerYear: itKwh / 1000,
     energyMwhPerYear: kwh / 1000,
-    electricityPriceUsdPerKwh: price,
-    electricityCostUsdPerYear: kwh * price,
+    electricityPerKwh: price,
+    electricityCostPerYear: electricityCostPerYear(f.itAvgKw, f.pue, price),
     carbonTPerYear: (kwh * f.carbonGPerKwh) / 1e6,
     waterM3PerYear: (itKwh * f.wueLPerKwh) / 1000,
   };

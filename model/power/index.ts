@@ -1,8 +1,12 @@
-/** Power and cooling: node power by component, racks, facility (PUE, cooling, water, energy, cost, carbon). */
-export * from './gpuEnergy';
+/**
+ * Power and cooling: GPU board power from activity, node power by component, IT power of a
+ * build, racks, facility (PUE, cooling, water, energy, electricity cost, carbon).
+ */
+export * from './activity';
 export * from './conversions';
 export * from './node';
+export * from './itPower';
 export * from './racks';
 export * from './facility';
-export * from './resolve';
+export * from './buildPower';
 export { powerMetrics } from './metrics';

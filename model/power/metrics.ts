@@ -7,7 +7,35 @@ export const powerMetrics: readonly MetricDefinition[] = [
     id: 'it_power_kw',
     label: 'IT power (average)',
     unit: 'kW',
-    description: 'Average IT power of nodes, networks and storage at the predicted GPU activity',
+    description:
+      'Average IT power of nodes, networks and storage over the calendar: while the workload runs (the utilisation share) and idle the rest',
+    group: 'power',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'it_power_running_kw',
+    label: 'IT power (while running)',
+    unit: 'kW',
+    description:
+      'IT power of nodes, networks and storage while the workload runs (before the utilisation share of the calendar)',
+    group: 'power',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'gpu_power_w',
+    label: 'GPU board power (while running)',
+    unit: 'W',
+    description:
+      'Mean board power of one GPU that runs the workload: idle power plus the matrix, memory-bound and communication shares of its span to the power limit',
+    group: 'power',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'node_power_w',
+    label: 'Node power (while running)',
+    unit: 'W',
+    description:
+      'Mean input power of one node while the workload runs: GPUs, CPUs, memory, NICs, optics, drives, platform, fans and power-supply losses',
     group: 'power',
     better: 'lower',
   }),
@@ -122,6 +150,14 @@ export const powerMetrics: readonly MetricDefinition[] = [
     description:
       'Switches and switch-side optics of all fabrics (node NICs and optics are in node power)',
     group: 'network',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'storage_power_kw',
+    label: 'Storage power',
+    unit: 'kW',
+    description: 'Shared storage tiers (data and checkpoint) as bought: their catalogued or stated power',
+    group: 'power',
     better: 'lower',
   }),
 ];

@@ -4,7 +4,7 @@
  */
 export {
   DEFAULT_SWITCH_RADIX,
-  fatTreeSwitchCount,
+  fatTreeSwitches,
   jobInterruptionRates,
   LLAMA3_405B_RUN,
   LLAMA3_CAUSE_COUNTS,

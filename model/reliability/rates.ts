@@ -1,3 +1,4 @@
+import { sizeFatTree } from '../fabric/fatTree';
 /**
  * Component failure rates and the job interruption rate they add up to.
  *
@@ -69,15 +70,14 @@ export type ComponentCounts = {
 export const DEFAULT_SWITCH_RADIX = 64;
 
 /**
- * Switches of a non-blocking fat tree (folded Clos) for `endpoints` ports at `radix`:
- * one tier if it fits one switch, 2 tiers (3N/k switches) up to k²/2 endpoints, else 3
- * tiers (5N/k) (Al-Fares et al., SIGCOMM 2008, k-ary fat tree: 5k²/4 switches for k³/4 hosts).
- *
- * @param endpoints scale-out ports (≥ 0)
- * @param radix switch ports (≥ 4)
+ * Switches of a non-blocking fat tree over `endpoints` links of one port each, at a switch radix
+ * (the fewest tiers that hold them): the fabric sizing of model/fabric (`sizeFatTree`), so the
+ * reliability model counts the switches the bill of materials buys.
+ * @param endpoints fabric endpoints (links), ≥ 0
+ * @param radix switch ports (even, ≥ 4)
  * @returns switch count (integer)
  */
-export function fatTreeSwitchCount(
+export function fatTreeSwitches(
   endpoints: number,
   radix: number = DEFAULT_SWITCH_RADIX,
 ): number {
@@ -88,9 +88,14 @@ export function fatTreeSwitchCount(
     throw new Error(`reliability.switchRadix must be ≥ 4 (got ${radix})`);
   }
   if (endpoints === 0) return 0;
-  if (endpoints <= radix) return 1;
-  if (endpoints <= (radix * radix) / 2) return Math.ceil((3 * endpoints) / radix);
-  return Math.ceil((5 * endpoints) / radix);
+  return sizeFatTree({
+    nodes: Math.ceil(endpoints),
+    railsPerNode: 1,
+    radix: 2 * Math.floor(radix / 2),
+    tiers: 'auto',
+    oversubscription: 1,
+    railOptimized: false,
+  }).switches;
 }
 
 /** Component counts of the Llama 3 run under the default assumptions (1 link per GPU, radix-64 fat tree). */
@@ -100,7 +105,7 @@ export function llama3ComponentCounts(): ComponentCounts {
     gpus,
     nodes: gpus / LLAMA3_405B_RUN.gpusPerNode,
     links: gpus,
-    switches: fatTreeSwitchCount(gpus, DEFAULT_SWITCH_RADIX),
+    switches: fatTreeSwitches(gpus, DEFAULT_SWITCH_RADIX),
   };
 }
 

@@ -22,6 +22,17 @@ export const computeSectionSchema = z.strictObject({
   /** GPUs sharing one NVLink/NVSwitch (scale-up) domain; `auto`: the accelerator's default. */
   nvlinkDomainGpus: orAuto(intIn(1, 1024, 'GPUs')).default('auto'),
   /**
+   * Catalog system (server or rack-scale platform) the nodes are; `auto`: the first catalog
+   * system for the accelerator whose chassis suits the facility's cooling (liquid-cooled under
+   * direct-liquid cooling, air-cooled otherwise).
+   */
+  systemId: orAuto(
+    z
+      .string({ error: 'must be a catalog system id' })
+      .regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'must be a catalog system id' }),
+    'a catalog system id',
+  ).default('auto'),
+  /**
    * Software stack: `optimized` = production-tuned (communication overlapped, fused kernels);
    * `baseline` = stock framework with default overlap.
    */
@@ -40,6 +51,11 @@ export const scaleOutSchema = z.strictObject({
   fatTreeTiers: orAuto(intIn(1, 4, 'tiers')).default('auto'),
   /** Oversubscription above the leaf tier (1 = non-blocking, 2 = 2:1, ...). */
   oversubscriptionRatio: numIn(1, 64).default(1),
+  /**
+   * Rail-optimized leaves (each node's n-th NIC on the n-th rail's leaves, as in the DGX
+   * SuperPOD) or plain leaves (a node's NICs on the same leaf).
+   */
+  railOptimized: z.boolean({ error: 'must be true or false' }).default(true),
 });
 export type ScaleOutSection = z.infer<typeof scaleOutSchema>;
 

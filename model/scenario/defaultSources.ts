@@ -105,6 +105,24 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2024',
     basis: 'convention',
   },
+  'cluster.compute.systemId': {
+    source:
+      'the first catalog system for the accelerator whose chassis suits the facility cooling: liquid-cooled under direct-liquid cooling, air-cooled otherwise (catalog order puts the vendor reference system first)',
+    date: '2026',
+    basis: 'convention',
+  },
+  'cluster.network.scaleOut.railOptimized': {
+    source:
+      'Rail-optimized leaves, as in the NVIDIA DGX SuperPOD reference architecture (each node’s n-th NIC on rail n)',
+    date: '2023',
+    basis: 'read',
+  },
+  'cluster.storage.nodeCache.driveAfrPerYear': {
+    source:
+      'Backblaze SSD drive stats, 2023 mid-year edition: lifetime annualised failure rate 0.90 % (catalog reliability ssd-afr, bb-ssd-2023)',
+    date: '2023',
+    basis: 'read',
+  },
   'cluster.network.scaleOut.oversubscriptionRatio': {
     source: 'Non-blocking fat tree, as in the NVIDIA DGX SuperPOD reference architecture',
     date: '2023',

@@ -47,8 +47,6 @@ export const financeSectionSchema = z
     utilization: numIn(0.01, 1).default(0.8),
     /** Node price override (else the catalog system's). */
     systemPriceUsd: numIn(0, 1e8).optional(),
-    /** Shared storage capex override (else sized from the storage capacity and catalog $/TB). */
-    storagePriceUsd: numIn(0, 1e11).optional(),
     /** Cloud price id from the catalog to compare with (else the accelerator's default). */
     cloudPriceId: z.string().min(1).optional(),
     /** Cloud price per GPU-hour; overrides `cloudPriceId`. */

@@ -19,7 +19,7 @@ export * from './workload';
 export * from './cluster';
 export * from './migrations';
 export * from './presets';
-export { storageSectionSchema, type StorageSection } from './storage';
+export { storageSectionSchema, type StorageSection, type StorageTier } from './storage';
 export { reliabilitySectionSchema, type ReliabilitySection } from './reliability';
 export { facilitySectionSchema, type FacilitySection } from './facility';
 export { financeSectionSchema, type FinanceSection } from './finance';

@@ -7,6 +7,14 @@
  * Version history:
  * - 1: first released format (workload, cluster {compute, network, storage}, reliability,
  *   facility, finance, userCatalog).
+ * - 2: one resolved build (issue 19): the shared storage price has one field,
+ *   `cluster.storage.dataTier.priceUsd` (`finance.storagePriceUsd` moves there); new fields
+ *   with defaults that price a version-1 file as before: `cluster.compute.systemId` (`auto`),
+ *   `cluster.network.scaleOut.railOptimized` (true), `cluster.storage.nodeCache.driveAfrPerYear`.
+ *
+ * Defaults are part of the format: a test holds every default of every version
+ * (test/model/scenario/defaults/) and fails when one changes without a migration step that
+ * writes the old default into older files.
  *
  * To change the format: add a step `{ id: 'scenario/002-<what>', fromVersion: 1, toVersion: 2,
  * up }` to `scenarioMigrations`, bump nothing else (the current version is derived from the
@@ -30,8 +38,45 @@ export type ScenarioMigration = {
 /** The first scenario format version. */
 export const FIRST_SCENARIO_VERSION = 1;
 
-/** The chain, oldest first. Empty while version 1 is the only released version. */
-export const scenarioMigrations: readonly ScenarioMigration[] = [];
+function isRecord(v: unknown): v is Readonly<Record<string, unknown>> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Version 1 → 2: `finance.storagePriceUsd` (a shared-storage capex override) becomes the data
+ * tier's price, `cluster.storage.dataTier.priceUsd`, unless that is already set (then the
+ * tier's own price was the more specific one). Every other change of version 2 adds a field
+ * whose default prices a version-1 file as version 1 did.
+ */
+function v1ToV2(doc: ScenarioDocument): ScenarioDocument {
+  const finance = doc['finance'];
+  if (!isRecord(finance) || !('storagePriceUsd' in finance)) return doc;
+  const { storagePriceUsd, ...restFinance } = finance;
+  const cluster = isRecord(doc['cluster']) ? doc['cluster'] : {};
+  const storage = isRecord(cluster['storage']) ? cluster['storage'] : {};
+  const dataTier = isRecord(storage['dataTier']) ? storage['dataTier'] : {};
+  const tier =
+    dataTier['priceUsd'] === undefined || dataTier['priceUsd'] === null
+      ? { ...dataTier, priceUsd: storagePriceUsd }
+      : dataTier;
+  return {
+    ...doc,
+    finance: restFinance,
+    cluster: { ...cluster, storage: { ...storage, dataTier: tier } },
+  };
+}
+
+/** The chain, oldest first. */
+export const scenarioMigrations: readonly ScenarioMigration[] = [
+  {
+    id: 'scenario/002-resolved-build',
+    fromVersion: 1,
+    toVersion: 2,
+    description:
+      'One storage price: finance.storagePriceUsd moves to cluster.storage.dataTier.priceUsd. New fields cluster.compute.systemId, cluster.network.scaleOut.railOptimized and cluster.storage.nodeCache.driveAfrPerYear take defaults that keep version-1 files as they were priced.',
+    up: v1ToV2,
+  },
+];
 
 export type MigrationOutcome =
   | { readonly ok: true; readonly doc: ScenarioDocument; readonly applied: readonly string[] }

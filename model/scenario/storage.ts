@@ -86,6 +86,12 @@ export const storageSectionSchema = z
         drivePowerW: z.number().min(0).max(200).default(18),
         /** Price per drive, USD; null: unknown. */
         drivePriceUsd: z.number().min(0).max(1e6).nullable().default(null),
+        /**
+         * Failures per cache drive-year. A RAID-0 cache loses its contents when any drive
+         * fails; the node re-stages them from the data tier. Default 0.009 (Backblaze SSD
+         * drive stats, lifetime AFR 0.90 %, 2023).
+         */
+        driveAfrPerYear: z.number().min(0).max(1).default(0.009),
         /** Cache hit ratio override, 0–1; null: from cache size vs dataset, epochs and pre-staging. */
         hitRatio: z.number().min(0).max(1).nullable().default(null),
         /** Dataset copied to the cache before training starts (no cold first epoch). */

@@ -1,6 +1,9 @@
-import { dataReliabilityStage, powerCostStage, stageContextOf, trainingStage } from '../evaluate';
+import { costOfBuild } from '../cost';
+import { dataReliabilityOf, resolveFor, trainingLoad, trainingPerformance } from '../evaluate';
+import type { DataReliability } from '../evaluate';
+import { powerOfBuild } from '../power';
 import type { MetricValue } from '../metrics';
-import type { Scenario } from '../scenario';
+import type { Scenario, TrainingWorkload } from '../scenario';
 import type { ResolvedLayout, TrainingResult } from '../training';
 import { FIG, constraintsOf, figureIds, figureInfo, relativeSlack } from './constraints';
 import type { ConstraintId, FigureId, SearchConstraint } from './constraints';
@@ -363,16 +366,8 @@ function runPerf(space: SearchSpace, d: readonly number[]): PerfEntry {
     },
   };
   try {
-    const out = trainingStage.run(
-      stageContextOf({
-        scenario,
-        metrics: {},
-        training: null,
-        serving: null,
-        dataReliability: null,
-      }),
-    );
-    if (!out.training || !out.metrics) return { ok: false, error: 'training stage gave no result' };
+    const perf = trainingPerformance(scenario, scenario.workload as TrainingWorkload);
+    const out = { training: perf.result, metrics: perf.metrics };
     const l = out.training.layout;
     return {
       ok: true,
@@ -408,10 +403,9 @@ type Outcome = {
 type DrEntry =
   | {
       readonly ok: true;
-      /** The stage's own figures: wall-clock time to train and effective throughput. */
+      /** Wall-clock time to train and effective throughput. */
       readonly metrics: Readonly<Record<string, MetricValue>>;
-      readonly dr: NonNullable<ReturnType<typeof dataReliabilityStage.run>['dataReliability']>;
-      readonly cluster: Scenario['cluster'];
+      readonly dr: DataReliability;
     }
   | { readonly ok: false; readonly error: string };
 
@@ -566,9 +560,13 @@ export function searchChunk(
 
     // Evaluate the block's candidates in the range, one group (same build, every region) at a
     // time, regions in ascending electricity price (see `regionSkip`).
-    const drCache: (DrEntry | undefined)[] = new Array(nSto * nCache);
+    const clusters: (Scenario['cluster'] | undefined)[] = new Array(nSto * nCache);
+    // Data and reliability depend on the build's hardware (its storage tiers, cache and
+    // switches): one per resolved hardware, whatever the region.
+    const drCache = new Map<object, DrEntry>();
     const compute = computeFor(space, d[0], d[1]);
     const network = networkFor(space, d[2], d[3], d[4]);
+    const w = space.base.workload as TrainingWorkload;
     const evalOne = (i: number): Outcome => {
       const inner = i % space.blockSize;
       const r = inner % nReg;
@@ -576,54 +574,50 @@ export function searchChunk(
       const s = Math.floor(inner / (nReg * nCache)) % nSto;
       const cool = Math.floor(inner / (nReg * nCache * nSto)) % nCool;
       evaluated++;
-      const dk = s * nCache + c;
-      let dr = drCache[dk];
-      if (!dr) {
-        const cluster = { compute, network, storage: storageFor(space, s, c) };
-        const scenario: Scenario = { ...space.base, cluster };
-        try {
-          const out = dataReliabilityStage.run(
-            stageContextOf({
-              scenario,
-              metrics: perf.metrics,
-              training: tr,
-              serving: null,
-              dataReliability: null,
-            }),
-          );
-          dr =
-            out.dataReliability && out.extraMetrics
-              ? { ok: true, metrics: out.extraMetrics, dr: out.dataReliability, cluster }
-              : { ok: false, error: 'data/reliability stage gave no result' };
-        } catch (e) {
-          dr = { ok: false, error: errorMessage(e) };
-        }
-        drCache[dk] = dr;
-      }
-      if (!dr.ok) {
-        recordError(i, dr.error);
-        return null;
+      const ck = s * nCache + c;
+      let cluster = clusters[ck];
+      if (!cluster) {
+        cluster = { compute, network, storage: storageFor(space, s, c) };
+        clusters[ck] = cluster;
       }
       const scenario: Scenario = {
         ...space.base,
-        cluster: dr.cluster,
+        cluster,
         facility: ctx.facilities[cool * nReg + r] as Scenario['facility'],
       };
       let pcm: Readonly<Record<string, MetricValue>>;
+      let pm: Readonly<Record<string, MetricValue>>;
       let pue: number;
+      let dr: DrEntry | undefined;
       try {
-        const out = powerCostStage.run(
-          stageContextOf({
-            scenario,
-            metrics: dr.metrics,
-            training: tr,
-            serving: null,
-            dataReliability: dr.dr,
-          }),
-        );
-        if (!out.metrics || !out.powerCost) throw new Error('power/cost stage gave no result');
-        pcm = out.metrics;
-        pue = out.powerCost.pue;
+        const build = resolveFor(scenario);
+        if (build === null) throw new Error('no catalog system for the accelerator');
+        dr = drCache.get(build.storage);
+        if (!dr) {
+          try {
+            const out = dataReliabilityOf(scenario, w, tr, build);
+            dr = { ok: true, metrics: out.wallMetrics, dr: out };
+          } catch (e) {
+            dr = { ok: false, error: errorMessage(e) };
+          }
+          drCache.set(build.storage, dr);
+        }
+        if (!dr.ok) {
+          recordError(i, dr.error);
+          return null;
+        }
+        const res = dr.dr.result;
+        const p = powerOfBuild(build, trainingLoad(w, tr, res, build.gpus));
+        const stalled = res.timeToTrainFactor === null || res.wallShares.useful <= 0;
+        const cost = costOfBuild(build, p, {
+          tokensPerSecond: stalled ? null : tr.tokensPerS * res.wallShares.useful,
+          timeToTrainS: stalled || dr.dr.wallDays === null ? null : dr.dr.wallDays * 86_400,
+          rentalPerGpuHour: null,
+          servingGpus: null,
+        });
+        pcm = cost.metrics;
+        pm = p.metrics;
+        pue = build.facility.pue;
       } catch (e) {
         recordError(i, errorMessage(e));
         return null;
@@ -635,10 +629,10 @@ export function searchChunk(
       fig[FIG.cost_per_million_tokens_usd] = finiteOrNaN(pcm['cost_per_million_tokens_usd']);
       fig[FIG.cost_per_training_run_usd] = finiteOrNaN(pcm['cost_per_training_run_usd']);
       fig[FIG.capex_usd] = finiteOrNaN(pcm['capex_usd']);
-      fig[FIG.facility_power_kw] = finiteOrNaN(pcm['facility_power_kw']);
-      const peak = finiteOrNaN(pcm['it_power_peak_kw']) * pue;
+      fig[FIG.facility_power_kw] = finiteOrNaN(pm['facility_power_kw']);
+      const peak = finiteOrNaN(pm['it_power_peak_kw']) * pue;
       fig[FIG.facility_peak_power_kw] = Number.isFinite(peak) ? peak : NaN;
-      fig[FIG.racks] = finiteOrNaN(pcm['racks']);
+      fig[FIG.racks] = finiteOrNaN(pm['racks']);
       fig[FIG.memory_headroom_gib] = headroom;
       fig[FIG.memory_per_gpu_gib] = memUsed;
       fig[FIG.mfu_pct] = finiteOrNaN(perf.metrics['mfu_pct']);

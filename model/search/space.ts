@@ -1,7 +1,7 @@
 import { builtinCatalog, findItem, mergeUserCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { acceleratorIds } from '../catalog/accelerators';
-import { defaultSystemByAccelerator } from '../cost';
+import { priceScale, systemsFor } from '../build';
 import type {
   ClusterSection,
   ComputeSection,
@@ -131,16 +131,15 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
           const path = `space.acceleratorIds[${i}]`;
           if (!known.includes(id))
             fail(path, `unknown accelerator "${id}" (catalog ids: ${known.join(', ')})`);
-          const systemId = defaultSystemByAccelerator[id];
-          const system = systemId === undefined ? undefined : findItem(catalog, 'system', systemId);
+          const system = systemsFor(catalog, id)[0];
           if (!system)
-            fail(path, `no reference system for "${id}" in the catalog (power and cost need one)`);
+            fail(path, `no system for "${id}" in the catalog (power and cost need one)`);
           return { id, gpusPerNode: system.gpusPerNode };
         });
-  if (s.acceleratorIds.length === 0 && defaultSystemByAccelerator[c.acceleratorId] === undefined) {
+  if (s.acceleratorIds.length === 0 && systemsFor(catalog, c.acceleratorId).length === 0) {
     fail(
       'base.cluster.compute.acceleratorId',
-      `no reference system for "${c.acceleratorId}" in the catalog (power and cost need one)`,
+      `no system for "${c.acceleratorId}" in the catalog (power and cost need one)`,
     );
   }
 
@@ -150,10 +149,10 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
     if (r.electricityId !== undefined && r.priceUsdPerKwh === undefined) {
       const e = findItem(catalog, 'electricity', r.electricityId);
       if (!e) fail(`${path}.electricityId`, `unknown electricity price id "${r.electricityId}"`);
-      if (e.currency !== currency && e.currency !== 'USD')
+      if (priceScale(e.currency, currency, baseScenario.finance.fxPerUsd) === null)
         fail(
           `${path}.electricityId`,
-          `"${r.electricityId}" is priced in ${e.currency}, the scenario in ${currency}; give priceUsdPerKwh`,
+          `"${r.electricityId}" is priced in ${e.currency}, for which the catalog has no exchange rate; give priceUsdPerKwh`,
         );
     }
     if (r.carbonId !== undefined && !findItem(catalog, 'gridCarbon', r.carbonId))
@@ -255,6 +254,7 @@ export function computeFor(space: SearchSpace, acc: number, gpusIdx: number): Co
     gpus,
     gpusPerNode: Math.min(a.gpusPerNode, gpus),
     nvlinkDomainGpus: a.id === base.acceleratorId ? base.nvlinkDomainGpus : 'auto',
+    systemId: a.id === base.acceleratorId ? base.systemId : 'auto',
     stack: base.stack,
   };
 }
@@ -273,6 +273,7 @@ export function networkFor(
       gbpsPerGpu: space.axes.gbpsPerGpu[gbps] as number,
       fatTreeTiers: space.axes.fatTreeTiers[tiers] as FatTreeTiers,
       oversubscriptionRatio: base.oversubscriptionRatio,
+      railOptimized: base.railOptimized,
     },
   };
 }
@@ -389,9 +390,9 @@ export function regionPrices(space: SearchSpace): number[] | null {
     const id = r.electricityId ?? space.base.facility.electricityId;
     const e = findItem(catalog, 'electricity', id);
     if (!e) return null;
-    if (e.currency === fin.currency) out.push(e.pricePerKwh.value);
-    else if (e.currency === 'USD') out.push(e.pricePerKwh.value * fin.fxPerUsd);
-    else return null;
+    const scale = priceScale(e.currency, fin.currency, fin.fxPerUsd);
+    if (scale === null) return null;
+    out.push(e.pricePerKwh.value * scale);
   }
   return out;
 }

@@ -3,8 +3,9 @@ import type { ServingSizing } from './curve';
 import type { ServingResult } from './types';
 
 /**
- * A serving result as registered metric figures (ids of model/serving/metrics.ts). Cost appears
- * only with a GPU-hour price; `gpus_for_target_load` only with a sizing answer.
+ * A serving result as registered metric figures (ids of model/serving/metrics.ts);
+ * `gpus_for_target_load` only with a sizing answer. Power and cost per token are the power and
+ * cost steps' figures (model/power, model/cost).
  */
 export function servingFigures(
   r: ServingResult,
@@ -21,14 +22,7 @@ export function servingFigures(
     tpot_pct_ms: { value: r.tpotPctMs, unit: 'ms' },
     max_batch: { value: r.maxBatch, unit: 'requests' },
     kv_cache_gib_per_gpu: { value: r.kvCacheGibPerGpu, unit: 'GiB' },
-    serving_power_kw: { value: r.powerW / 1000, unit: 'kW' },
   };
-  if (r.costPerMillionOutputTokensUsd !== null) {
-    out['cost_per_million_output_tokens_usd'] = {
-      value: r.costPerMillionOutputTokensUsd,
-      unit: 'USD',
-    };
-  }
   if (sizing !== null) out['gpus_for_target_load'] = { value: sizing.gpus, unit: 'GPUs' };
   return out;
 }

@@ -97,7 +97,7 @@ export const servingMetrics: readonly MetricDefinition[] = [
   defineMetric({
     id: 'cost_per_million_output_tokens_usd',
     label: 'Cost per million output tokens',
-    unit: 'USD',
+    unit: '¤/Mtok',
     description:
       'GPU-hour price × GPUs ÷ output tokens per hour, per million tokens: the rental price when the workload gives one, otherwise the owned-hardware TCO per used GPU-hour.',
     group: 'serving',
@@ -108,7 +108,7 @@ export const servingMetrics: readonly MetricDefinition[] = [
     label: 'Serving power',
     unit: 'kW',
     description:
-      'Accelerator board power alone at this load (idle share + busy share of the power limit); IT and facility power with hosts, network and cooling come from the power/cost stage.',
+      'Board power of the GPUs that serve, at this load: each draws its idle power plus the decode step’s matrix, memory-bound and communication shares of its span (model/power activity model); IT and facility power with hosts, network and cooling are the power figures.',
     group: 'serving',
     better: 'lower',
   }),

@@ -3,15 +3,12 @@
  * ../shared/research/catalog.json (section `storage` / `systems`).
  */
 
-/**
- * NVIDIA DGX SuperPOD (H100) storage performance guideline, "better" level, per scalable
- * unit (SU) of 32 DGX nodes: 40 GB/s aggregate read, 20 GB/s aggregate write.
- * Source: NVIDIA DGX SuperPOD Reference Architecture RA-11333-001 V11, Table 6 (catalog
- * `nvidia-spod-storage-guidance`, source nv-spod-h100-ra, read 2023).
- */
-export const SPOD_BETTER_READ_GBPS_PER_SU = 40;
-export const SPOD_BETTER_WRITE_GBPS_PER_SU = 20;
-export const SPOD_NODES_PER_SU = 32;
+/** NVIDIA DGX SuperPOD storage guidance (model/build, where storage tiers are sized). */
+export {
+  SPOD_BETTER_READ_GBPS_PER_SU,
+  SPOD_BETTER_WRITE_GBPS_PER_SU,
+  SPOD_NODES_PER_SU,
+} from '../build/storageTiers';
 
 /**
  * MLPerf Storage v1.0 emulated-accelerator workloads (DLIO configs

@@ -31,6 +31,4 @@ export { adjustTimeToTrainDays, evaluateDataAndReliability, sampleBytesFor } fro
 export type { DataReliabilityInput, DataReliabilityResult, LostCause } from './stage';
 export { storageMetrics } from './metrics';
 export * from './defaults';
-export { storageInventory } from './inventory';
-export type { StorageInventory } from './inventory';
 export { dataReliabilityInputFor } from './wire';

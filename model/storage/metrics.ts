@@ -98,6 +98,15 @@ export const storageMetrics: readonly MetricDefinition[] = [
     better: 'lower',
   }),
   defineMetric({
+    id: 'cache_restage_pct',
+    label: 'Cache re-staging',
+    unit: '%',
+    description:
+      'Share of wall time lost while node caches refill from the data tier after cache drive failures (a RAID-0 cache loses its contents when any drive fails): failures per second × re-stage time × the extra stall of a cold cache',
+    group: 'data',
+    better: 'lower',
+  }),
+  defineMetric({
     id: 'lost_gpu_hours_per_day_data_stall',
     label: 'GPU-hours lost per day: data stall',
     unit: 'GPU-h/day',

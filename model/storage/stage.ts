@@ -2,7 +2,7 @@ import type { MetricValue } from '../metrics/metric';
 import { dalyIntervalS, youngIntervalS } from '../reliability/interval';
 import { goodput, restartTime } from '../reliability/goodput';
 import type { GoodputResult, RestartTime } from '../reliability/goodput';
-import { fatTreeSwitchCount, jobInterruptionRates } from '../reliability/rates';
+import { SECONDS_PER_YEAR, fatTreeSwitches, jobInterruptionRates } from '../reliability/rates';
 import type { InterruptionRates } from '../reliability/rates';
 import type { ReliabilitySection } from '../scenario/reliability';
 import type { StorageSection, StorageTier } from '../scenario/storage';
@@ -14,7 +14,7 @@ import {
   SPOD_NODES_PER_SU,
 } from './defaults';
 import { evaluateDataPipeline } from './pipeline';
-import type { DataFix, DataPipelineResult } from './pipeline';
+import type { DataFix, DataPipelineInput, DataPipelineResult } from './pipeline';
 
 /**
  * The data + reliability stage of `evaluate()`: data pipeline stall, checkpoint I/O,
@@ -59,6 +59,11 @@ export type DataReliabilityInput = {
   readonly jobComputeS?: number | null;
   readonly storage: StorageSection;
   readonly reliability: ReliabilitySection;
+  /**
+   * Switches of the compute fabric as the build's bill of materials sizes them; null or absent:
+   * a non-blocking fat tree of `reliability.switchRadix` over the job's links.
+   */
+  readonly computeSwitches?: number | null;
 };
 
 export type LostCause = 'data-stall' | 'checkpoint' | 'failures';
@@ -169,7 +174,7 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
   const shared = st.network.path === 'shared-with-compute';
 
   // ---- data pipeline ----
-  const data = evaluateDataPipeline({
+  const pipelineInput: DataPipelineInput = {
     stepComputeS: input.stepComputeS,
     samplesPerStep: input.samplesPerStep,
     gpus,
@@ -211,7 +216,9 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
       utilizationThreshold: st.loader.utilizationThresholdPct / 100,
       targetStall: st.loader.targetStallPct / 100,
     },
-  });
+  };
+  const data = evaluateDataPipeline(pipelineInput);
+  const cacheLoss = cacheLossShare(pipelineInput, data, st.nodeCache.driveAfrPerYear, nodes);
   if (st.dataTier.metadataOpsPerS === null && d.format === 'file-per-sample') {
     warnings.push(
       'storage: one file per sample but the data tier has no metadata rate (metadataOpsPerS); file opens were not checked',
@@ -255,7 +262,8 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
 
   // ---- failures, interval, goodput ----
   const links = gpus * rel.linksPerGpu;
-  const switches = rel.switchCount ?? fatTreeSwitchCount(links, rel.switchRadix);
+  const switches =
+    rel.switchCount ?? input.computeSwitches ?? fatTreeSwitches(links, rel.switchRadix);
   const interruptions = jobInterruptionRates(
     { gpus, nodes, links, switches },
     {
@@ -316,7 +324,7 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
   // ---- combine ----
   const failures = rel0.failureFraction;
   const checkpoint = rel0.checkpointFraction;
-  const dataStall = rel0.goodputFraction * data.stallFraction;
+  const dataStall = rel0.goodputFraction * Math.min(1, data.stallFraction + cacheLoss);
   const useful = rel0.goodputFraction - dataStall;
   const gpuHoursPerDay = gpus * 24;
   const lost = {
@@ -348,6 +356,7 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
     checkpoint_size_tb: { value: ckpt.sizeBytes / TB, unit: 'TB' },
     checkpoint_write_s: { value: ckpt.writeS, unit: 's' },
     checkpoint_blocking_s: { value: ckpt.blockingS, unit: 's' },
+    cache_restage_pct: { value: cacheLoss * 100, unit: '%' },
     lost_gpu_hours_per_day_data_stall: { value: lost.dataStall, unit: 'GPU-h/day' },
     lost_gpu_hours_per_day_checkpoint: { value: lost.checkpoint, unit: 'GPU-h/day' },
     interruptions_per_day: { value: lambda * 86400, unit: '1/day' },
@@ -389,6 +398,43 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
           ]
         : warnings,
   };
+}
+
+/**
+ * Share of wall time lost to re-staging node caches after drive failures. A node cache is a
+ * RAID-0 stripe: one failed drive loses the node's cached data, and the node refills it from
+ * the data tier at its per-node tier bandwidth while training goes on with that node reading
+ * cold. A synchronous job runs at its slowest node's pace, so for the re-stage time the job
+ * stalls as a cold-cache job does (the pipeline evaluated with a hit ratio of 0: an upper
+ * bound, as one cold node gets more of the tier than all nodes cold would):
+ *
+ *   loss = (failures per second of the job's cache drives) × re-stage time × (cold stall − stall)
+ *
+ * Failures per drive-year from the scenario (Backblaze SSD lifetime AFR by default).
+ * @returns share of wall time, [0, 1)
+ */
+function cacheLossShare(
+  input: DataPipelineInput,
+  data: DataPipelineResult,
+  afrPerYear: number,
+  nodes: number,
+): number {
+  const c = input.cache;
+  if (c.drivesPerNode === 0 || afrPerYear <= 0 || data.hitRatio <= 0) return 0;
+  const cold = evaluateDataPipeline({ ...input, cache: { ...c, hitRatio: 0 } });
+  const extra = cold.stallFraction - data.stallFraction;
+  if (!(extra > 0) || !(data.tierBytesPerSPerNode > 0)) return 0;
+  const capacity = c.drivesPerNode * c.driveCapacityBytes;
+  const touched =
+    input.datasetBytes === null
+      ? capacity
+      : input.shuffle === 'per-node-shard'
+        ? input.datasetBytes / nodes
+        : input.datasetBytes;
+  const cachedBytes = Math.min(capacity, touched) * data.hitRatio;
+  const restageS = cachedBytes / data.tierBytesPerSPerNode;
+  const failuresPerS = (nodes * c.drivesPerNode * afrPerYear) / SECONDS_PER_YEAR;
+  return Math.min(0.99, failuresPerS * restageS * extra);
 }
 
 const STAGE_TEXT: Record<string, string> = {

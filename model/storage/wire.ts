@@ -1,3 +1,4 @@
+import type { ResolvedBuild } from '../build';
 import type { Scenario, TrainingWorkload } from '../scenario';
 import type { TrainingResult } from '../training/types';
 import type { DataReliabilityInput } from './stage';
@@ -17,11 +18,15 @@ import type { DataReliabilityInput } from './stage';
  * @param scenario a parsed scenario
  * @param workload its training workload
  * @param training the training engine's result for it
+ * @param build the resolved build: its storage tiers (every figure filled in), cache drive
+ *   failure rate and compute-fabric switch count; null (no catalog system) uses the scenario's
+ *   storage section as written
  */
 export function dataReliabilityInputFor(
   scenario: Scenario,
   workload: TrainingWorkload,
   training: TrainingResult,
+  build: ResolvedBuild | null = null,
 ): DataReliabilityInput {
   const b = training.breakdown;
   const scaleOutS = b.dpCommS + b.ppCommS;
@@ -39,7 +44,8 @@ export function dataReliabilityInputFor(
       training.timeToTrainS === null
         ? null
         : training.timeToTrainS - workload.training.fixedOverheadS,
-    storage: scenario.cluster.storage,
+    storage: build ? build.storage.section : scenario.cluster.storage,
     reliability: scenario.reliability,
+    computeSwitches: build ? build.network.bom.compute.switches : null,
   };
 }

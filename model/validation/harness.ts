@@ -2,6 +2,7 @@ import { predictServingCase } from '../serving';
 import { predictStorageFeedCase } from '../storage';
 import { loadValidationFile } from './format';
 import type { LoadedCase } from './format';
+import { predictSystemPowerCase } from './power';
 import { predictTrainingStepCase } from './training';
 
 /**
@@ -50,13 +51,15 @@ export function handlerFromPredictor(
 
 /**
  * Handlers per case kind: `training-step` (this folder's mapping to model/training),
- * `storage-feed` (model/storage's MLPerf Storage AU rule), `serving` (model/serving).
+ * `storage-feed` (model/storage's MLPerf Storage AU rule), `serving` (model/serving),
+ * `system-power` (./power.ts: the case's build and workload through model/power).
  * Any other kind fails with "unsupported kind".
  */
 export const defaultCaseHandlers: Readonly<Record<string, CaseHandler>> = {
   'training-step': predictTrainingStepCase,
   'storage-feed': handlerFromPredictor(predictStorageFeedCase),
   serving: handlerFromPredictor(predictServingCase),
+  'system-power': (raw, metric) => predictSystemPowerCase(raw, metric),
 };
 
 export type CaseResult = {

@@ -4,14 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   evaluate,
   evaluateMany,
-  powerCostStage,
   scalingCurveFor,
   servingCurveFor,
   toScenarioPaths,
   toTrainingInput,
-  trainingStage,
 } from '../../model/evaluate';
-import type { EvaluationStage } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
 import { parseScenarioOrThrow } from '../../model/scenario';
 import type { Scenario, TrainingWorkload } from '../../model/scenario';
@@ -47,7 +44,7 @@ describe('evaluate', () => {
     }
     expect(r.scenario).toBe('Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR');
     expect(r.workloadKind).toBe('training');
-    expect(r.stages).toEqual(['training', 'data-reliability', 'power-cost']);
+    expect(r.stages).toEqual(['resolve', 'training', 'data-reliability', 'power', 'cost']);
     expect(r.training?.layout).toMatchObject({ tp: 8, pp: 4, dp: 32, vpp: 5, microBatch: 1 });
   });
 
@@ -159,66 +156,30 @@ describe('evaluate', () => {
     );
   });
 
-  it('throws naming the metric when a stage produces a non-finite or unregistered figure', () => {
+  it('throws naming the metric when a step produces a non-finite figure', () => {
     const s = example(IB);
-    const nanStage = stageOf('nan', () => ({
-      metrics: { mfu_pct: { value: Number.NaN, unit: '%' } },
-    }));
-    expect(() => evaluate(s, [nanStage])).toThrow(/metric "mfu_pct" is NaN/);
-    const unregistered = stageOf('x', () => ({
-      metrics: { made_up_metric: { value: 1, unit: 's' } },
-    }));
-    expect(() => evaluate(s, [unregistered])).toThrow(/"made_up_metric" is not registered/);
-  });
-
-  it('later stages see earlier metrics; the largest bottleneck share binds; duplicates are rejected', () => {
-    const s = example(IB);
-    const first = stageOf('a', () => ({
-      metrics: { step_time_s: { value: 2, unit: 's' } },
-      bottleneck: { stage: 'a', kind: 'compute', text: 'a binds', share: 0.4 },
-    }));
-    const second = stageOf('b', (ctx) => ({
-      metrics: {
-        tokens_per_s: { value: (ctx.metrics['step_time_s']?.value ?? 0) * 10, unit: 'tokens/s' },
-      },
-      bottleneck: { stage: 'b', kind: 'data', text: 'b binds', share: 0.6 },
-      warnings: ['from b'],
-    }));
-    const skipped: EvaluationStage = { id: 'c', applies: () => false, run: () => ({}) };
-    const r = evaluate(s, [first, second, skipped]);
-    expect(r.metrics['tokens_per_s']?.value).toBe(20);
-    expect(r.bottleneck?.text).toBe('b binds');
-    expect(r.stages).toEqual(['a', 'b']);
-    expect(r.warnings).toEqual(['from b']);
-    expect(() => evaluate(s, [first, first])).toThrow(/"step_time_s" produced twice/);
-  });
-
-  it('merges a stage’s extra record with its figures: read by later stages, checked, never doubled', () => {
-    const s = example(IB);
-    const first = stageOf('a', () => ({
-      metrics: { step_time_s: { value: 2, unit: 's' } },
-      extraMetrics: { mfu_pct: { value: 40, unit: '%' } },
-    }));
-    const second = stageOf('b', (ctx) => ({
-      metrics: {
-        tokens_per_s: {
-          value: (ctx.metric('mfu_pct')?.value ?? 0) + (ctx.metrics['step_time_s']?.value ?? 0),
-          unit: 'tokens/s',
-        },
-      },
-    }));
-    const r = evaluate(s, [first, second]);
-    expect(Object.keys(r.metrics)).toEqual(['step_time_s', 'mfu_pct', 'tokens_per_s']);
-    expect(r.metrics['tokens_per_s']?.value).toBe(42);
+    expect(() => evaluate(s, { adjustTraining: (r) => ({ ...r, mfuPct: Number.NaN }) })).toThrow(
+      /metric "mfu_pct" is NaN/,
+    );
     // Consecutive evaluations do not see each other's figures as duplicates.
-    expect(evaluate(s, [first, second]).metrics).toEqual(r.metrics);
-    const doubled = stageOf('d', () => ({
-      metrics: { step_time_s: { value: 2, unit: 's' } },
-      extraMetrics: { step_time_s: { value: 3, unit: 's' } },
-    }));
-    expect(() => evaluate(s, [doubled])).toThrow(/"step_time_s" produced twice \(stage "d"\)/);
-    const badExtra = stageOf('e', () => ({ extraMetrics: { mfu_pct: { value: 1, unit: 's' } } }));
-    expect(() => evaluate(s, [badExtra])).toThrow(/"mfu_pct" has unit "s"/);
+    expect(evaluate(s).metrics).toEqual(evaluate(s).metrics);
+  });
+
+  it('money figures carry the scenario’s currency in their unit', () => {
+    const s = example(IB);
+    const raw = JSON.parse(
+      readFileSync(new URL(`../../examples/${IB}`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    const eur = parseScenarioOrThrow({ ...raw, finance: { currency: 'EUR', fxPerUsd: 0.92 } });
+    const usd = evaluate(s);
+    const r = evaluate(eur);
+    expect(r.currency).toBe('EUR');
+    expect(r.metrics['tco_usd']?.unit).toBe('EUR');
+    expect(r.metrics['opex_usd_per_year']?.unit).toBe('EUR/yr');
+    expect(r.metrics['cost_per_gpu_hour_usd']?.unit).toBe('EUR/GPU-h');
+    expect(usd.metrics['tco_usd']?.unit).toBe('USD');
+    // Catalog prices convert at the scenario's rate.
+    expect(r.metrics['capex_usd']?.value).toBeCloseTo((usd.metrics['capex_usd']?.value ?? 0) * 0.92, 0);
   });
 
   it('the data/reliability stage keeps the engine’s own figures apart from the ones it adds', () => {
@@ -232,10 +193,6 @@ describe('evaluate', () => {
   });
 });
 
-/** A test stage that always applies. */
-function stageOf(id: string, run: EvaluationStage['run']): EvaluationStage {
-  return { id, applies: () => true, run };
-}
 
 function parseScenarioFileOrThrow(name: string): Scenario[] {
   const raw = JSON.parse(
@@ -333,22 +290,18 @@ describe('evaluate: data/reliability and power/cost stages', () => {
       expect(Number.isFinite(m.value), id).toBe(true);
   });
 
-  it('power/cost is skipped with a warning when the catalog has no reference system', () => {
+  it('a system the catalog does not have is named in the error', () => {
     const s = example(IB);
-    const l40s: Scenario = {
+    const noSystem: Scenario = {
       ...s,
-      cluster: { ...s.cluster, compute: { ...s.cluster.compute, acceleratorId: 'l40s' } },
+      cluster: { ...s.cluster, compute: { ...s.cluster.compute, systemId: 'no-such-system' } },
     };
-    const r = evaluate(l40s, [trainingStage, powerCostStage]);
-    expect(r.metrics['it_power_kw']).toBeUndefined();
-    expect(r.warnings.some((w) => w.includes('no reference system for accelerator "l40s"'))).toBe(
-      true,
-    );
+    expect(() => evaluate(noSystem)).toThrow(/cluster\.compute\.systemId: unknown system "no-such-system"/);
   });
 
   it('a serving scenario runs the serving stage, then power and cost at its load', () => {
     const r = evaluate(example('serving-llama3-70b-8xh100-fp8.json'));
-    expect(r.stages).toEqual(['serving', 'power-cost']);
+    expect(r.stages).toEqual(['resolve', 'serving', 'power', 'cost']);
     expect(r.workloadKind).toBe('serving');
     expect(r.training).toBeNull();
     expect(r.serving?.gpus).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { builtinCatalog, listItems } from '../../../model/catalog';
 import { ACCELERATORS } from '../../../model/catalog/accelerators';
-import { defaultSystemByAccelerator } from '../../../model/cost';
+import { systemsFor } from '../../../model/build';
 import { SEARCH_FORMAT, searchGoalIds } from '../../../model/search';
 import type { SearchGoalId } from '../../../model/search';
 
@@ -57,9 +57,10 @@ export const COOLING: readonly { id: Cooling; label: string }[] = [
   { id: 'immersion', label: 'Immersion' },
 ];
 
-/** Accelerators the search can price (they have a reference system in the catalog). */
+/** Accelerators the search can price (a catalog system holds them). */
 export function searchableAccelerators(): { id: string; label: string }[] {
-  return ACCELERATORS.filter((a) => defaultSystemByAccelerator[a.id] !== undefined).map((a) => ({
+  const catalog = builtinCatalog();
+  return ACCELERATORS.filter((a) => systemsFor(catalog, a.id).length > 0).map((a) => ({
     id: a.id,
     label: a.name,
   }));

@@ -33,7 +33,7 @@ describe('tornado', () => {
 
   it('electricity price changes TCO by energy cost × horizon (hand check)', () => {
     const r = evaluate(s);
-    const base = r.powerCost?.facility.electricityPriceUsdPerKwh as number;
+    const base = r.powerCost?.facility.electricityPerKwh as number;
     const energyPerYear = r.powerCost?.cost.opexPerYear.energyUsd as number;
     const years = s.finance.horizonYears;
     const t = tornado(s, 'tco_usd', [{ id: 'electricity_price', low: base, high: base * 2 }]);

@@ -1,39 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FAN_MIN_SPEED,
+  IDLE_ACTIVITY,
+  MATRIX_ACTIVITY,
   btuPerHourToKw,
   btuPerHourToTons,
-  effectivePriceUsdPerKwh,
+  checkActivity,
+  electricityCostPerYear,
   facilityFigures,
+  gpuBoardPowerW,
   kwToBtuPerHour,
   kwToTons,
-  nodePartsFromCatalog,
+  nodeGpuLoad,
   nodePeakPowerW,
   nodePowerW,
   packRacks,
   tonsToKw,
-  validateNodePowerParts,
-  yearlyElectricityCostUsd,
 } from '../../../model/power/index';
-import type { NodePowerParts } from '../../../model/power/index';
-
-const parts: NodePowerParts = {
-  gpus: 8,
-  gpuTdpW: 700,
-  gpuIdleW: 100,
-  cpus: 2,
-  cpuTdpW: 300,
-  cpuIdleW: 100,
-  dimmGb: 1000,
-  dramWPerGb: 0.2,
-  nicW: 100,
-  opticsW: 50,
-  drivesActiveW: 100,
-  drivesIdleW: 20,
-  platformW: 400,
-  fanFraction: 0.1,
-  psuEfficiency: 0.95,
-};
+import type { GpuActivity } from '../../../model/power/index';
+import type { ResolvedBuild } from '../../../model/build';
+import { buildOf } from '../build/helpers';
 
 function sum(b: Record<string, number>): number {
   return Object.entries(b)
@@ -57,72 +44,145 @@ describe('unit conversions', () => {
   });
 });
 
-describe('node power by component', () => {
-  it('hand-worked peak: S = 7,050 W DC, P_in = S / (η − f) = 7,050 / 0.85', () => {
-    const p = nodePeakPowerW(parts);
-    expect(p.gpusW).toBe(5600);
-    expect(p.cpusW).toBe(600);
-    expect(p.memoryW).toBe(200);
-    expect(p.totalW).toBeCloseTo(8294.1176, 3);
-    expect(p.fansW).toBeCloseTo(829.4118, 3); // 10 % of input
-    expect(p.conversionLossW).toBeCloseTo(414.7059, 3); // 5 % of input
-    expect(sum(p)).toBeCloseTo(p.totalW, 9);
+describe('GPU board power from activity', () => {
+  const act = (over: Partial<GpuActivity>): GpuActivity => ({ ...IDLE_ACTIVITY, idle: 0, ...over });
+
+  it('each phase draws its measured share of TDP, waits and idle the idle power', () => {
+    expect(gpuBoardPowerW(700, 140, null, MATRIX_ACTIVITY)).toBe(700);
+    expect(gpuBoardPowerW(700, 140, null, act({ memory: 1 }))).toBeCloseTo(0.64 * 700, 9);
+    expect(gpuBoardPowerW(700, 140, null, act({ launch: 1 }))).toBeCloseTo(0.4 * 700, 9);
+    expect(gpuBoardPowerW(700, 140, null, act({ commScaleUp: 1 }))).toBeCloseTo(0.37 * 700, 9);
+    expect(gpuBoardPowerW(700, 140, null, act({ commScaleOut: 1 }))).toBeCloseTo(0.26 * 700, 9);
+    expect(gpuBoardPowerW(700, 140, null, act({ wait: 1 }))).toBe(140);
+    expect(gpuBoardPowerW(700, 140, null, IDLE_ACTIVITY)).toBe(140);
+    // A phase below idle draws idle (A100's scale-out collectives: 0.26 × 400 = 104 < 87? no).
+    expect(gpuBoardPowerW(400, 120, null, act({ commScaleOut: 1 }))).toBe(120);
+    // Half matrix, half wait: the time-weighted mean.
+    expect(gpuBoardPowerW(700, 140, null, act({ matrix: 0.5, wait: 0.5 }))).toBeCloseTo(420, 9);
   });
 
-  it('hand-worked average at GPU activity 0.5', () => {
-    const p = nodePowerW(parts, 0.5);
-    expect(p.gpusW).toBe(8 * (100 + 0.5 * 600)); // 3,200
-    expect(p.cpusW).toBe(2 * (100 + 0.25 * 200)); // CPUs at half their span while training: 300
-    expect(p.drivesW).toBe(60);
-    // DC = 3200 + 300 + 200 + 100 + 50 + 60 + 400 = 4310 → / 0.85
-    expect(p.totalW).toBeCloseTo(4310 / 0.85, 6);
+  it('a cap clips each phase above it and leaves the phases below it alone', () => {
+    expect(gpuBoardPowerW(700, 140, 500, MATRIX_ACTIVITY)).toBe(500);
+    expect(gpuBoardPowerW(700, 140, 500, act({ memory: 1 }))).toBeCloseTo(448, 9);
+    expect(gpuBoardPowerW(700, 140, 900, MATRIX_ACTIVITY)).toBe(700);
   });
 
-  it('rejects an activity outside 0–1 and a fan share that eats the PSU, naming the field', () => {
-    expect(() => nodePowerW(parts, 1.2)).toThrow(/^gpuActivity/);
-    expect(() => validateNodePowerParts({ ...parts, gpuIdleW: 800 })).toThrow(
-      /^gpuIdleW must be a number from 0 to 700/,
+  it('property: board power lies between idle and the limit and rises as waits turn into work', () => {
+    const share = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(
+        share,
+        share,
+        share,
+        fc.double({ min: 100, max: 1500, noNaN: true }),
+        (m, x, y, tdp) => {
+          const idle = 0.2 * tdp;
+          const a = act({
+            matrix: m * (1 - x),
+            memory: (1 - m) * (1 - x) * y,
+            wait: 1 - m * (1 - x) - (1 - m) * (1 - x) * y,
+          });
+          checkActivity(a);
+          const p = gpuBoardPowerW(tdp, idle, null, a);
+          expect(p).toBeGreaterThanOrEqual(idle - 1e-9);
+          expect(p).toBeLessThanOrEqual(tdp + 1e-9);
+          const more = act({ ...a, matrix: a.matrix + a.wait, wait: 0 });
+          expect(gpuBoardPowerW(tdp, idle, null, more)).toBeGreaterThanOrEqual(p - 1e-9);
+        },
+      ),
     );
-    expect(() => validateNodePowerParts({ ...parts, fanFraction: 0.9 })).toThrow(/^fanFraction/);
   });
 
-  // Published nameplates: DGX H100 10.2 kW, DGX B200 14.3 kW (NVIDIA user guides via the
-  // catalog). The bottom-up sum of components must land within 10 %.
-  it.each([
-    ['dgx-h100', 10200],
-    ['dgx-b200', 14300],
-  ])('%s bottom-up peak is within 10 %% of its rated %d W', (id, rated) => {
-    const p = nodePeakPowerW(nodePartsFromCatalog(id));
-    expect(Math.abs(p.totalW / rated - 1)).toBeLessThan(0.1);
+  it('rejects shares that do not sum to 1, naming the share', () => {
+    expect(() => checkActivity(act({ matrix: 0.5 }))).toThrow(/sum to 1/);
+    expect(() => checkActivity(act({ matrix: 1.5, wait: -0.5 }))).toThrow(/^activity\.matrix/);
+  });
+});
+
+describe('node power by component', () => {
+  const busy = (b: ResolvedBuild) => nodeGpuLoad(b, b.system.gpusPerNode, MATRIX_ACTIVITY, null);
+
+  it('lines sum to the input power; the PSU loss is input × (1 − η)', () => {
+    const b = buildOf('h100-sxm', 8);
+    const p = nodePowerW(b, busy(b));
     expect(sum(p)).toBeCloseTo(p.totalW, 6);
+    expect(p.conversionLossW).toBeCloseTo(p.totalW * (1 - b.node.psuEfficiency), 6);
+    expect(p.gpusW).toBe(8 * 700);
   });
 
-  it('GB200 NVL72 rack lands near its published ~120–132 kW', () => {
-    const p = nodePeakPowerW(nodePartsFromCatalog('gb200-nvl72', 'direct-liquid'));
-    expect(p.totalW / 1000).toBeGreaterThan(114);
-    expect(p.totalW / 1000).toBeLessThan(132);
+  // Nameplates (DGX H100 10.2 kW, DGX B200 14.3 kW: NVIDIA user guides via the catalog) are the
+  // power supplies' limit: the bottom-up peak stays under them and near them.
+  it.each([
+    ['h100-sxm', 10200],
+    ['b200', 14300],
+  ])('%s: the bottom-up peak lies between 80 and 100 % of the nameplate', (acc, rated) => {
+    const b = buildOf(acc, 8);
+    const p = nodePeakPowerW(b);
+    expect(p.totalW).toBeLessThanOrEqual(rated);
+    expect(p.totalW).toBeGreaterThan(0.8 * rated);
   });
 
-  it('immersion removes the fans of an air-cooled server', () => {
-    const air = nodePeakPowerW(nodePartsFromCatalog('dgx-h100', 'air'));
-    const imm = nodePeakPowerW(nodePartsFromCatalog('dgx-h100', 'immersion'));
+  it('fans follow the cube of the heat: at their floor when idle, full at peak', () => {
+    const b = buildOf('h100-sxm', 8);
+    const idle = nodePowerW(b, nodeGpuLoad(b, 0, IDLE_ACTIVITY, null));
+    const peak = nodePeakPowerW(b);
+    const heat = (p: typeof idle) => p.totalW - p.fansW - p.conversionLossW;
+    const ratio = heat(idle) / heat(peak);
+    expect(idle.fansW).toBeCloseTo(b.node.fanMaxW * Math.max(FAN_MIN_SPEED ** 3, ratio ** 3), 6);
+    expect(peak.fansW).toBeCloseTo(b.node.fanMaxW, 6);
+  });
+
+  it('immersion removes the fans of an air-cooled server; a liquid chassis keeps residual fans', () => {
+    const air = nodePeakPowerW(buildOf('h100-sxm', 8));
+    const imm = nodePeakPowerW(buildOf('h100-sxm', 8, { facility: { coolingType: 'immersion' } }));
     expect(imm.fansW).toBe(0);
     expect(imm.totalW).toBeLessThan(air.totalW);
+    const nvl = buildOf('gb200', 72, {
+      gpusPerNode: 72,
+      facility: { coolingType: 'direct-liquid' },
+    });
+    expect(nvl.system.cooling).toBe('liquid');
+    expect(nodePeakPowerW(nvl).fansW / nodePeakPowerW(nvl).totalW).toBeLessThan(0.03);
   });
 
-  it('property: power rises with activity and stays between idle and peak', () => {
+  it('a measured idle sets the node’s idle input; the load adds to it', () => {
+    const userCatalog = {
+      entries: [
+        {
+          kind: 'system',
+          id: 'dgx-h100',
+          date: '2026-11',
+          source: 'test',
+          fields: { idleW: 3000 },
+        },
+      ],
+    };
+    const b = buildOf('h100-sxm', 8, { userCatalog });
+    expect(b.system.idleW).toBe(3000);
+    expect(nodePowerW(b, nodeGpuLoad(b, 0, IDLE_ACTIVITY, null)).totalW).toBeCloseTo(3000, 3);
+    const plain = buildOf('h100-sxm', 8);
+    const extra = nodePowerW(b, busy(b)).totalW - nodePowerW(plain, busy(plain)).totalW;
+    expect(extra).toBeGreaterThan(0);
+  });
+
+  it('property: node power rises with the GPUs’ work and stays between idle and peak', () => {
+    const b = buildOf('b200', 8);
+    const idle = nodePowerW(b, nodeGpuLoad(b, 0, IDLE_ACTIVITY, null)).totalW;
+    const peak = nodePeakPowerW(b).totalW;
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.double({ min: 0, max: 1, noNaN: true }),
-        (a, b) => {
-          const [lo, hi] = a <= b ? [a, b] : [b, a];
-          expect(nodePowerW(parts, lo).totalW).toBeLessThanOrEqual(
-            nodePowerW(parts, hi).totalW + 1e-9,
-          );
-          expect(nodePowerW(parts, hi).totalW).toBeLessThanOrEqual(
-            nodePeakPowerW(parts).totalW + 1e-9,
-          );
+        (x, y) => {
+          const [lo, hi] = x <= y ? [x, y] : [y, x];
+          const at = (m: number) =>
+            nodePowerW(
+              b,
+              nodeGpuLoad(b, 8, { ...IDLE_ACTIVITY, idle: 0, matrix: m, wait: 1 - m }, null),
+            ).totalW;
+          expect(at(lo)).toBeLessThanOrEqual(at(hi) + 1e-9);
+          expect(at(hi)).toBeLessThanOrEqual(peak + 1e-9);
+          expect(at(lo)).toBeGreaterThanOrEqual(idle - 1e-9);
         },
       ),
     );
@@ -133,14 +193,8 @@ describe('seed claim: "100 nodes at 70 % utilisation at $0.12/kWh cost about $60
   // $60,000 / $0.12 = 500 MWh/yr = 57.08 kW average; at 70 % of full draw (idle 0) that is
   // 815 W per node at full load: the claim holds for ~0.8 kW nodes (CPU servers or one
   // mid-range GPU each), not for 8-GPU servers (a DGX H100 draws ~10 kW).
-  it('is reproduced with 815 W nodes', () => {
-    const cost = yearlyElectricityCostUsd({
-      gpuCount: 100,
-      tdpW: 815,
-      idleW: 0,
-      utilization: 0.7,
-      priceUsdPerKwh: 0.12,
-    });
+  it('is reproduced with 815 W nodes by the app’s one electricity formula', () => {
+    const cost = electricityCostPerYear(100 * 0.815 * 0.7, 1, 0.12);
     expect(cost).toBeCloseTo(59971.0, 0);
     expect(Math.abs(cost / 60000 - 1)).toBeLessThan(0.01);
     const f = facilityFigures({
@@ -148,10 +202,10 @@ describe('seed claim: "100 nodes at 70 % utilisation at $0.12/kWh cost about $60
       itPeakKw: 81.5,
       pue: 1,
       wueLPerKwh: 0,
-      tariff: { kind: 'flat', priceUsdPerKwh: 0.12 },
+      electricityPerKwh: 0.12,
       carbonGPerKwh: 0,
     });
-    expect(f.electricityCostUsdPerYear).toBeCloseTo(cost, 6);
+    expect(f.electricityCostPerYear).toBeCloseTo(cost, 6);
   });
 });
 
@@ -162,30 +216,19 @@ describe('facility figures', () => {
       itPeakKw: 120,
       pue: 1.5,
       wueLPerKwh: 1.8,
-      tariff: { kind: 'flat', priceUsdPerKwh: 0.1 },
+      electricityPerKwh: 0.1,
       carbonGPerKwh: 400,
     });
     expect(f.facilityAvgKw).toBe(150);
     expect(f.overheadAvgKw).toBe(50);
     expect(f.energyMwhPerYear).toBeCloseTo(1314, 9); // 150 kW × 8,760 h
     expect(f.itEnergyMwhPerYear).toBeCloseTo(876, 9);
-    expect(f.electricityCostUsdPerYear).toBeCloseTo(131400, 6);
+    expect(f.electricityCostPerYear).toBeCloseTo(131400, 6);
     expect(f.carbonTPerYear).toBeCloseTo(525.6, 9);
     expect(f.waterM3PerYear).toBeCloseTo(1576.8, 9);
     expect(f.coolingLoadKw).toBe(120);
     expect(f.coolingTons).toBeCloseTo(34.1214, 3);
     expect(f.facilityPeakKw).toBe(180);
-  });
-
-  it('peak/off-peak: 12 h × 5 days at $0.20, rest at $0.10', () => {
-    const p = effectivePriceUsdPerKwh({
-      kind: 'peak-offpeak',
-      peakPriceUsdPerKwh: 0.2,
-      offPeakPriceUsdPerKwh: 0.1,
-      peakHoursPerDay: 12,
-      peakDaysPerWeek: 5,
-    });
-    expect(p).toBeCloseTo((60 / 168) * 0.2 + (108 / 168) * 0.1, 12); // 0.135714
   });
 
   it('rejects PUE below 1 naming the field', () => {
@@ -195,7 +238,7 @@ describe('facility figures', () => {
         itPeakKw: 1,
         pue: 0.9,
         wueLPerKwh: 0,
-        tariff: { kind: 'flat', priceUsdPerKwh: 0.1 },
+        electricityPerKwh: 0.1,
         carbonGPerKwh: 0,
       }),
     ).toThrow(/^pue must be/);
@@ -212,7 +255,7 @@ describe('facility figures', () => {
             itPeakKw: kw,
             pue,
             wueLPerKwh: 0,
-            tariff: { kind: 'flat', priceUsdPerKwh: 0.1 },
+            electricityPerKwh: 0.1,
             carbonGPerKwh: 100,
           });
           expect(f.facilityAvgKw).toBeGreaterThanOrEqual(kw);

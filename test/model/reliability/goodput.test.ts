@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dalyIntervalS,
   expectedLostWorkS,
-  fatTreeSwitchCount,
+  fatTreeSwitches,
   goodput,
   jobInterruptionRates,
   llama3ComponentCounts,
@@ -27,10 +27,10 @@ describe('interruption rate', () => {
   });
 
   it('fat-tree switch counts', () => {
-    expect(fatTreeSwitchCount(0)).toBe(0);
-    expect(fatTreeSwitchCount(64)).toBe(1);
-    expect(fatTreeSwitchCount(2048)).toBe(96); // 2 tiers: 3 · 2048 / 64
-    expect(fatTreeSwitchCount(16384)).toBe(1280); // 3 tiers: 5 · 16384 / 64
+    expect(fatTreeSwitches(0)).toBe(0);
+    expect(fatTreeSwitches(64)).toBe(1);
+    expect(fatTreeSwitches(2048)).toBe(96); // 2 tiers: 3 · 2048 / 64
+    expect(fatTreeSwitches(16384)).toBe(1280); // 3 tiers: 5 · 16384 / 64
   });
 
   it('grows linearly with scale at fixed per-component rates', () => {
@@ -109,7 +109,7 @@ describe('goodput', () => {
           const g = (n: number): number => {
             const gpus = n * 8;
             const r = jobInterruptionRates(
-              { gpus, nodes: n, links: gpus, switches: fatTreeSwitchCount(gpus) },
+              { gpus, nodes: n, links: gpus, switches: fatTreeSwitches(gpus) },
               rates,
             );
             const tau = dalyIntervalS(delta, 1 / r.unexpectedPerS);

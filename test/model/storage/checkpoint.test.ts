@@ -84,25 +84,3 @@ describe('checkpoint size and write time', () => {
     expect(() => checkpointCost(input({ gpus: Number.NaN }))).toThrow(/gpus/);
   });
 });
-
-describe('storage inventory', () => {
-  it('sums tiers and cache drives, null when a price is missing', async () => {
-    const { storageInventory } = await import('../../../model/storage');
-    const { storageSectionSchema } = await import('../../../model/scenario/storage');
-    const s = storageSectionSchema.parse({
-      dataTier: { powerW: 3000, priceUsd: 500000 },
-      nodeCache: { drivesPerNode: 2, drivePriceUsd: 1500 },
-    });
-    const inv = storageInventory(s, 32);
-    expect(inv.cachePowerW).toBe(64 * 18);
-    expect(inv.totalPowerW).toBe(3000 + 64 * 18);
-    expect(inv.totalPriceUsd).toBe(500000 + 64 * 1500);
-    expect(inv.cacheCapacityTB).toBeCloseTo(64 * 3.84, 9);
-    const noPrice = storageInventory(
-      storageSectionSchema.parse({ nodeCache: { drivesPerNode: 1 } }),
-      4,
-    );
-    expect(noPrice.cachePriceUsd).toBeNull();
-    expect(noPrice.totalPowerW).toBeNull();
-  });
-});

@@ -1,0 +1,873 @@
+import {
+  defaultCloudPriceByAccelerator,
+  dramWPerGb,
+  findItem,
+  getAccelerator,
+  getItem,
+  isUserItem,
+  listItems,
+  usdPerCurrencyUnit,
+} from '../catalog';
+import type {
+  Accelerator,
+  Catalog,
+  CatalogKind,
+  CatalogStorageSystem,
+  CatalogSystem,
+  CoolingTypeId,
+  SourcedNumber,
+} from '../catalog';
+import { DEFAULT_SOURCES } from '../scenario';
+import type { DefaultSource, Scenario, StorageSection, StorageTier } from '../scenario';
+import { chooseComputeSwitch, chooseModule, chooseScaleOutNic, clusterBillOfMaterials } from './bom';
+import { derivedFrom, fromCatalog, fromDefault, fromScenario } from './provenance';
+import type { BuildAssumption, BuildSection, Provenance } from './provenance';
+import {
+  DEFAULT_TIER_CAPACITY_TB,
+  TIER_DEFAULT_SOURCES,
+  buyTier,
+  defaultTierGBps,
+} from './storageTiers';
+import type {
+  ResolvedBuild,
+  ResolvedFacility,
+  ResolvedFinance,
+  ResolvedNetwork,
+  ResolvedNode,
+  ResolvedStorage,
+  ResolvedSystem,
+  ResolvedTier,
+} from './types';
+
+/**
+ * `resolveBuild(scenario, catalog)`: what a scenario buys (see `ResolvedBuild`). Pure: the same
+ * scenario and catalog give the same build. Each value records where it comes from (catalog
+ * entry, the scenario, a documented default, or a stated rule over other values).
+ */
+
+/** Records every value with its provenance as the build is resolved. */
+class Recorder {
+  readonly list: BuildAssumption[] = [];
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly currency: string,
+  ) {}
+
+  put<T extends number | string>(
+    key: string,
+    section: BuildSection,
+    label: string,
+    value: T,
+    unit: string,
+    prov: Provenance,
+  ): T {
+    this.list.push({ key, section, label, value, unit: this.money(unit), prov });
+    return value;
+  }
+
+  /** A catalog number (converted by `scale`, e.g. USD → the build's currency). */
+  cat(
+    key: string,
+    section: BuildSection,
+    label: string,
+    kind: CatalogKind | 'accelerator',
+    id: string,
+    field: string,
+    n: SourcedNumber,
+    unit: string,
+    scale = 1,
+  ): number {
+    const user = kind !== 'accelerator' && isUserItem(this.catalog, kind, id);
+    return this.put(key, section, label, n.value * scale, unit, fromCatalog(kind, id, field, n, user));
+  }
+
+  /**
+   * A scenario field: its value, with the field path; `fallback` gives the value and provenance
+   * used when the scenario leaves the field out (an optional field).
+   */
+  field(
+    key: string,
+    section: BuildSection,
+    label: string,
+    path: string,
+    value: number | undefined | null,
+    unit: string,
+    fallback?: () => number,
+  ): number {
+    if (value !== undefined && value !== null) {
+      return this.put(key, section, label, value, unit, scenarioProv(path));
+    }
+    if (!fallback) throw new Error(`${path}: a value is required`);
+    return fallback();
+  }
+
+  /** `¤` in a unit stands for the build's currency. */
+  private money(unit: string): string {
+    return unit.includes('¤') ? unit.replace('¤', this.currency) : unit;
+  }
+}
+
+/** Provenance of a scenario field: set there, or its documented default. */
+function scenarioProv(path: string): Provenance {
+  const d: DefaultSource | undefined = DEFAULT_SOURCES[path];
+  return d === undefined ? fromScenario(path) : { kind: 'scenario', path, default: d };
+}
+
+function docDefault(path: string, source: DefaultSource): Provenance {
+  return fromDefault(path, source);
+}
+
+/** The cooling type a facility uses: its own, else its preset's, else air. */
+export function facilityCoolingId(s: Scenario, catalog: Catalog): CoolingTypeId {
+  const f = s.facility;
+  if (f.coolingType !== undefined) return f.coolingType;
+  if (f.presetId !== undefined) return getItem(catalog, 'facilityPreset', f.presetId).coolingType;
+  return 'air';
+}
+
+/**
+ * The system a scenario buys: the one it names (`cluster.compute.systemId`), else the first
+ * catalog system for its accelerator whose chassis suits the facility's cooling (a
+ * liquid-cooled chassis under direct-liquid cooling, an air-cooled one otherwise), else the
+ * first catalog system for the accelerator. Null when the catalog has none.
+ */
+export function systemFor(s: Scenario, catalog: Catalog): CatalogSystem | null {
+  const named = s.cluster.compute.systemId;
+  if (named !== 'auto') {
+    const item = findItem(catalog, 'system', named);
+    if (!item) {
+      const known = listItems(catalog, 'system').map((x) => x.id);
+      throw new Error(
+        `cluster.compute.systemId: unknown system "${named}" (catalog systems: ${known.join(', ')})`,
+      );
+    }
+    return item;
+  }
+  const acc = s.cluster.compute.acceleratorId;
+  const wantLiquid = facilityCoolingId(s, catalog) === 'direct-liquid';
+  let first: CatalogSystem | null = null;
+  for (const sys of listItems(catalog, 'system')) {
+    if (sys.acceleratorId !== acc) continue;
+    if (first === null) first = sys;
+    if ((sys.cooling === 'liquid') === wantLiquid) return sys;
+  }
+  return first;
+}
+
+/**
+ * Factor turning a catalog price in `from` into the scenario's currency `to`: 1 for the same
+ * currency, else USD per unit of `from` (the catalog's exchange rates) × `fxPerUsd`; null when
+ * the catalog has no rate for `from`.
+ */
+export function priceScale(from: string, to: string, fxPerUsd: number): number | null {
+  if (from === to) return 1;
+  const toUsd = usdPerCurrencyUnit(from);
+  return toUsd === null ? null : toUsd.value * fxPerUsd;
+}
+
+/** The catalog systems that hold an accelerator, in catalog order. */
+export function systemsFor(catalog: Catalog, acceleratorId: string): CatalogSystem[] {
+  return listItems(catalog, 'system').filter((s) => s.acceleratorId === acceleratorId);
+}
+
+/** The storage system a tier is bought as: its catalog id when named, else by its kind. */
+function storageSystemFor(tier: StorageTier, catalog: Catalog): CatalogStorageSystem {
+  const named = tier.name === '' ? undefined : findItem(catalog, 'storageSystem', tier.name);
+  if (named) return named;
+  return getItem(
+    catalog,
+    'storageSystem',
+    tier.kind === 'object-store' ? 'hybrid-capacity-tier' : 'all-flash-parallel-fs',
+  );
+}
+
+/** Annual failure rate of a node cache drive, when the scenario does not give one. */
+export const CACHE_DRIVE_AFR_DEFAULT: DefaultSource = {
+  source:
+    'Backblaze SSD drive stats (2023 mid-year): lifetime annualised failure rate 0.90 % of its fleet SSDs',
+  date: '2023',
+  basis: 'read',
+};
+
+function resolveSystem(
+  rec: Recorder,
+  sys: CatalogSystem,
+  named: boolean,
+): ResolvedSystem {
+  const id = sys.id;
+  rec.put(
+    'system.id',
+    'system',
+    'System',
+    id,
+    '',
+    named
+      ? fromScenario('cluster.compute.systemId')
+      : derivedFrom(
+          'the first catalog system for the accelerator whose chassis suits the facility cooling',
+          ['accelerator', 'facility.coolingId'],
+        ),
+  );
+  const cat = (key: string, label: string, field: keyof CatalogSystem, unit: string): number =>
+    rec.cat(key, 'system', label, 'system', id, field, sys[field] as SourcedNumber, unit);
+  const idle = sys.idleW;
+  return {
+    id,
+    name: sys.name,
+    form: sys.form,
+    gpusPerNode: sys.gpusPerNode,
+    heightU: cat('system.heightU', 'Height of one node', 'heightU', 'U'),
+    ratedPowerW: cat('system.ratedPowerW', 'Nameplate power of one node', 'ratedPowerW', 'W'),
+    cooling: sys.cooling,
+    fabricHostsPerNode: sys.fabricHostsPerNode ?? 1,
+    idleW:
+      idle === undefined
+        ? null
+        : rec.cat('system.idleW', 'system', 'Measured idle power of one node', 'system', id, 'idleW', idle, 'W'),
+  };
+}
+
+/** The part of a build that depends on the cluster (and the facility's cooling only). */
+export type ResolvedHardware = Omit<ResolvedBuild, 'facility' | 'finance' | 'assumptions' | 'warnings'> & {
+  readonly assumptions: readonly BuildAssumption[];
+  readonly warnings: readonly string[];
+};
+
+/** The part of a build that depends on the facility and the finance terms. */
+export type ResolvedSite = {
+  readonly facility: ResolvedFacility;
+  readonly finance: ResolvedFinance;
+  readonly assumptions: readonly BuildAssumption[];
+};
+
+function resolveHardware(
+  scenario: Scenario,
+  catalog: Catalog,
+  coolingId: CoolingTypeId,
+): ResolvedHardware | null {
+  const sysItem = systemFor(scenario, catalog);
+  if (sysItem === null) return null;
+  const fin = scenario.finance;
+  const currency = fin.currency;
+  const fx = fin.fxPerUsd;
+  const rec = new Recorder(catalog, currency);
+  const warnings: string[] = [];
+  const { compute, network: net, storage: st } = scenario.cluster;
+
+  // ---- accelerator ----
+  const accelerator: Accelerator = getAccelerator(compute.acceleratorId);
+  rec.put(
+    'accelerator',
+    'accelerator',
+    'Accelerator',
+    accelerator.id,
+    '',
+    fromScenario('cluster.compute.acceleratorId'),
+  );
+  const power = getItem(catalog, 'acceleratorPower', accelerator.id);
+  const gpu = {
+    tdpW: rec.cat('gpu.tdpW', 'accelerator', 'GPU board power (TDP)', 'acceleratorPower', accelerator.id, 'tdpW', power.tdpW, 'W'),
+    idleW: rec.cat('gpu.idleW', 'accelerator', 'GPU idle power (P0, memory allocated)', 'acceleratorPower', accelerator.id, 'idleW', power.idleW, 'W'),
+  };
+
+  // ---- system and node count ----
+  const system = resolveSystem(rec, sysItem, compute.systemId !== 'auto');
+  if (sysItem.acceleratorId !== accelerator.id) {
+    warnings.push(
+      `system "${sysItem.id}" holds ${sysItem.acceleratorId}, not ${accelerator.id}: its power and price are used as given`,
+    );
+  }
+  if (sysItem.form === 'server' && sysItem.gpusPerNode !== compute.gpusPerNode) {
+    warnings.push(
+      `system "${sysItem.name}" has ${sysItem.gpusPerNode} GPUs per node; the cluster says ${compute.gpusPerNode}`,
+    );
+  }
+  const gpus = compute.gpus;
+  const nodes = rec.put(
+    'nodes',
+    'system',
+    'Nodes',
+    Math.ceil(gpus / sysItem.gpusPerNode),
+    'nodes',
+    derivedFrom('⌈GPUs ÷ GPUs per node of the system⌉', ['system.id']),
+  );
+
+  // ---- node parts ----
+  const nic = chooseScaleOutNic(sysItem, net.scaleOut.gbpsPerGpu, catalog);
+  const cpu = getItem(catalog, 'cpu', sysItem.cpus.id);
+  const otherNics = sysItem.nics.filter((_, i) => !(i === 0 && nic.stock !== null));
+  let otherNicsW = 0;
+  for (const n of otherNics) otherNicsW += n.count * getItem(catalog, 'nic', n.id).powerW.value;
+  const hosts = system.fabricHostsPerNode;
+  const integrated = nic.stock === null && sysItem.scaleOutPorts > 0;
+  const linkGbps = integrated ? sysItem.scaleOutGbps : nic.nic.gbps.value;
+  if (integrated && net.scaleOut.gbpsPerGpu * sysItem.gpusPerNode > sysItem.scaleOutGbps * sysItem.scaleOutPorts + 1e-9) {
+    warnings.push(
+      `${sysItem.name} carries its scale-out on the accelerators' own ports (${sysItem.scaleOutPorts} × ${sysItem.scaleOutGbps} Gb/s per node); more Gb/s per GPU is priced as the stock ports`,
+    );
+  }
+  const nicCount = integrated ? sysItem.scaleOutPorts : nic.count;
+  const railsPerHost = Math.max(1, Math.ceil(nicCount / hosts));
+  const stockModuleRef = sysItem.nodeTransceivers[0];
+  const stockModule = stockModuleRef ? getItem(catalog, 'transceiver', stockModuleRef.id) : null;
+  const nodeModule = chooseModule(linkGbps, catalog, stockModule);
+  const computeModulesPerNode = nodes > 1 ? hosts * Math.ceil(railsPerHost / nodeModule.portsPerModule) : 0;
+  let opticsW = computeModulesPerNode * nodeModule.powerW.value;
+  for (const t of sysItem.nodeTransceivers.slice(1))
+    opticsW += t.count * getItem(catalog, 'transceiver', t.id).powerW.value;
+  let stockActive = 0;
+  let stockIdle = 0;
+  for (const d of sysItem.drives) {
+    const drive = getItem(catalog, 'drive', d.id);
+    stockActive += d.count * drive.activeW.value;
+    stockIdle += d.count * drive.idleW.value;
+  }
+
+  // Node cache: the stock data drives (the first drive entry) serve as the cache first.
+  const cache = st.nodeCache;
+  const storageNodes = Math.ceil(gpus / compute.gpusPerNode);
+  const perStorageNode = compute.gpusPerNode / sysItem.gpusPerNode;
+  const stockCachePerStorageNode = (sysItem.drives[0]?.count ?? 0) * perStorageNode;
+  const extraPerStorageNode = Math.max(0, cache.drivesPerNode - stockCachePerStorageNode);
+  const extraPerNode = (extraPerStorageNode * storageNodes) / nodes;
+  const cacheDriveW = rec.field(
+    'node.cacheDriveW',
+    'storage',
+    'Power of one added cache drive',
+    'cluster.storage.nodeCache.drivePowerW',
+    cache.drivePowerW,
+    'W',
+  );
+  const cacheDrivePrice =
+    cache.drivePriceUsd !== null
+      ? rec.field('storage.cacheDrivePrice', 'storage', 'Price of one cache drive', 'cluster.storage.nodeCache.drivePriceUsd', cache.drivePriceUsd, '¤')
+      : rec.put(
+          'storage.cacheDrivePrice',
+          'storage',
+          'Price of one cache drive',
+          cachePriceOf(catalog, cache.driveCapacityTB) * fx,
+          '¤',
+          derivedFrom('the catalog NVMe drive price per TB (micron-9550) × the drive capacity', [
+            'catalog drive:micron-9550 priceUsdPerTb',
+          ]),
+        );
+
+  // Fans: the chassis' own figure, else the cooling type's fan share of nameplate power.
+  const fanMaxW = fanMaxOf(rec, sysItem, coolingId, catalog);
+
+  // Scale-out NIC power and the node price as built.
+  const stockPrice =
+    fin.systemPriceUsd !== undefined
+      ? rec.put('node.stockPrice', 'system', 'Price of one node (stock)', fin.systemPriceUsd, '¤', scenarioProv('finance.systemPriceUsd'))
+      : rec.cat('node.stockPrice', 'system', 'Price of one node (stock)', 'system', sysItem.id, 'priceUsd', sysItem.priceUsd, '¤', fx);
+  const nicDelta = integrated
+    ? 0
+    : nic.count * nic.nic.priceUsd.value * fx - nic.stockCount * (nic.stock?.priceUsd.value ?? 0) * fx;
+  const nodePrice = rec.put(
+    'node.price',
+    'system',
+    'Price of one node as built',
+    stockPrice + nicDelta + extraPerNode * cacheDrivePrice,
+    '¤',
+    derivedFrom(
+      'stock price − stock scale-out NICs + the chosen NICs + cache drives added beyond the stock data drives',
+      ['node.stockPrice', 'node.scaleOutNicId', 'storage.cacheDrivePrice'],
+    ),
+  );
+  rec.put(
+    'node.scaleOutNicId',
+    'network',
+    'Scale-out NIC',
+    integrated ? 'on the accelerator' : nic.nic.id,
+    '',
+    derivedFrom(
+      nic.isStock || integrated
+        ? "the system's stock scale-out NIC, whose line rate carries the Gb/s per GPU"
+        : 'the slowest catalog NIC whose line rate carries the Gb/s per GPU',
+      ['network.gbpsPerGpu', 'system.id'],
+    ),
+  );
+  const node: ResolvedNode = {
+    cpus: rec.put('node.cpus', 'system', 'CPUs per node', sysItem.cpus.count, '', derivedFrom('the system bill of materials', ['system.id'])),
+    cpuTdpW: rec.cat('node.cpuTdpW', 'system', 'CPU power (TDP)', 'cpu', cpu.id, 'tdpW', cpu.tdpW, 'W'),
+    cpuIdleW: rec.cat('node.cpuIdleW', 'system', 'CPU idle power', 'cpu', cpu.id, 'idleW', cpu.idleW, 'W'),
+    dimmGb: rec.cat('node.dimmGb', 'system', 'DIMM memory per node', 'system', sysItem.id, 'dimmMemoryGb', sysItem.dimmMemoryGb, 'GB'),
+    dramWPerGb: rec.put('node.dramWPerGb', 'system', 'DRAM power per GB', dramWPerGb.value, 'W/GB', fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false)),
+    scaleOutNicId: integrated ? '' : nic.nic.id,
+    scaleOutNics: rec.put('node.scaleOutNics', 'network', 'Scale-out NICs per node', integrated ? 0 : nic.count, '', derivedFrom('one per scale-out link', ['node.scaleOutNicId'])),
+    scaleOutNicGbps: rec.put('node.scaleOutNicGbps', 'network', 'Line rate of one scale-out link', linkGbps, 'Gb/s', derivedFrom('the chosen NIC', ['node.scaleOutNicId'])),
+    scaleOutNicW: integrated
+      ? rec.put('node.scaleOutNicW', 'network', 'Power of one scale-out NIC', 0, 'W', derivedFrom('ports on the accelerator', ['system.id']))
+      : rec.cat('node.scaleOutNicW', 'network', 'Power of one scale-out NIC', 'nic', nic.nic.id, 'powerW', nic.nic.powerW, 'W'),
+    otherNicsW: rec.put('node.otherNicsW', 'system', 'Other NICs and DPUs per node', otherNicsW, 'W', derivedFrom('catalog NIC powers × counts of the system', ['system.id'])),
+    opticsW: rec.put('node.opticsW', 'network', 'Node-side optics per node', opticsW, 'W', derivedFrom('compute-fabric modules at the link rate + the system’s other modules, catalog powers', ['node.scaleOutNicGbps'])),
+    stockDrivesActiveW: rec.put('node.stockDrivesActiveW', 'system', 'Stock drives, active', stockActive, 'W', derivedFrom('catalog drive powers × counts of the system', ['system.id'])),
+    stockDrivesIdleW: rec.put('node.stockDrivesIdleW', 'system', 'Stock drives, idle', stockIdle, 'W', derivedFrom('catalog drive powers × counts of the system', ['system.id'])),
+    extraCacheDrives: rec.put('node.extraCacheDrives', 'storage', 'Cache drives added per node', extraPerNode, '', derivedFrom('cache drives per node beyond the system’s stock data drives', ['system.id'])),
+    cacheDriveW,
+    platformW: rec.cat('node.platformW', 'system', 'Platform power (switches, BMC, board)', 'system', sysItem.id, 'platformW', sysItem.platformW, 'W'),
+    psuEfficiency: rec.cat('node.psuEfficiency', 'system', 'Power-supply efficiency', 'system', sysItem.id, 'psuEfficiency', sysItem.psuEfficiency, ''),
+    fanMaxW,
+    price: nodePrice,
+  };
+
+  // ---- networks ----
+  const tiersIn = net.scaleOut.fatTreeTiers;
+  if (tiersIn === 4) warnings.push('fabric sizing supports up to 3 tiers; sized as 3');
+  const tiers: 1 | 2 | 3 | 'auto' = tiersIn === 'auto' ? 'auto' : (Math.min(3, tiersIn) as 1 | 2 | 3);
+  const sw = chooseComputeSwitch(net.scaleOut.fabric, linkGbps, catalog);
+  rec.put('network.fabric', 'network', 'Scale-out fabric', net.scaleOut.fabric, '', scenarioProv('cluster.network.scaleOut.fabric'));
+  const gbpsPerGpu = rec.field('network.gbpsPerGpu', 'network', 'Scale-out bandwidth per GPU', 'cluster.network.scaleOut.gbpsPerGpu', net.scaleOut.gbpsPerGpu, 'Gb/s');
+  rec.put('network.switchId', 'network', 'Compute-fabric switch', sw.id, '', derivedFrom('the catalog switch of the fabric kind with the slowest port at or above the link rate (most ports among equals)', ['network.fabric', 'node.scaleOutNicGbps']));
+  rec.cat('network.bom.switchPowerW', 'network', 'Compute switch power (typical)', 'switch', sw.id, 'typicalPowerW', sw.typicalPowerW, 'W');
+  rec.cat('network.bom.switchPrice', 'network', 'Compute switch price', 'switch', sw.id, 'priceUsd', sw.priceUsd, '¤', fx);
+  rec.cat('network.bom.nodeModulePrice', 'network', 'Node-side module price', 'transceiver', nodeModule.id, 'priceUsd', nodeModule.priceUsd, '¤', fx);
+
+  // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
+  const storage = resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode);
+
+  const bom = clusterBillOfMaterials(
+    {
+      system: sysItem,
+      nodes,
+      gpus,
+      fabric: net.scaleOut.fabric,
+      railsPerHost,
+      linkGbps,
+      computeSwitch: sw,
+      nodeModule,
+      tiers,
+      oversubscription: net.scaleOut.oversubscriptionRatio,
+      railOptimized: net.scaleOut.railOptimized,
+      storageRackUnits: storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0),
+      fxPerUsd: fx,
+    },
+    catalog,
+  );
+  rec.put(
+    'network.bom',
+    'network',
+    'Switches in the compute, storage and management networks',
+    bom.switches,
+    'switches',
+    derivedFrom(
+      'fat trees sized at the chosen radix, tiers and oversubscription (NVIDIA DGX SuperPOD RA counting rules)',
+      ['network.switchId', 'network.railsPerHost', 'nodes', 'network.bom.switchPowerW', 'network.bom.switchPrice', 'network.bom.nodeModulePrice'],
+    ),
+  );
+  const network: ResolvedNetwork = {
+    fabric: net.scaleOut.fabric,
+    gbpsPerGpu,
+    linkGbps,
+    railsPerHost: rec.put('network.railsPerHost', 'network', 'Scale-out links per fabric host', railsPerHost, '', derivedFrom('NICs per node ÷ fabric hosts per node', ['node.scaleOutNics'])),
+    oversubscription: rec.field('network.oversubscription', 'network', 'Oversubscription above the leaves', 'cluster.network.scaleOut.oversubscriptionRatio', net.scaleOut.oversubscriptionRatio, ':1'),
+    railOptimized: net.scaleOut.railOptimized,
+    switchId: sw.id,
+    bom,
+  };
+
+  return {
+    currency,
+    accelerator,
+    gpu,
+    gpus,
+    nodes,
+    system,
+    node,
+    network,
+    storage,
+    assumptions: rec.list,
+    warnings,
+  };
+}
+
+function resolveSite(scenario: Scenario, catalog: Catalog, acceleratorId: string): ResolvedSite {
+  const rec = new Recorder(catalog, scenario.finance.currency);
+  const fx = rec.field('finance.fxPerUsd', 'finance', `${scenario.finance.currency} per USD`, 'finance.fxPerUsd', scenario.finance.fxPerUsd, '');
+  const facility = resolveFacility(rec, scenario, catalog, fx);
+  const finance = resolveFinance(rec, scenario, catalog, fx, acceleratorId);
+  return { facility, finance, assumptions: rec.list };
+}
+
+/*
+ * Memos (results are the same without them): the hardware part keyed by the cluster's section
+ * objects, the facility's cooling, the finance section and the catalog; the site part by the
+ * facility and finance sections, the accelerator and the catalog; the combination by its two
+ * parts. The design search re-uses hardware across regions and sites across builds this way.
+ */
+type HardwareKey = {
+  readonly compute: unknown;
+  readonly network: unknown;
+  readonly storage: unknown;
+  readonly finance: unknown;
+  readonly cooling: CoolingTypeId;
+  readonly catalog: Catalog;
+  readonly value: ResolvedHardware | null;
+};
+const hardwareMemo: HardwareKey[] = [];
+type SiteKey = {
+  readonly facility: unknown;
+  readonly finance: unknown;
+  readonly accelerator: string;
+  readonly catalog: Catalog;
+  readonly value: ResolvedSite;
+};
+const siteMemo: SiteKey[] = [];
+const buildMemo: { hw: ResolvedHardware; site: ResolvedSite; value: ResolvedBuild }[] = [];
+const MEMO_SIZE = 16;
+
+function remember<T>(list: T[], entry: T): void {
+  if (list.length >= MEMO_SIZE) list.shift();
+  list.push(entry);
+}
+
+/**
+ * Resolve a scenario's build against a catalog.
+ * @param scenario - a parsed scenario (defaults filled in)
+ * @param catalog - the built-in catalog merged with the scenario's user entries
+ * @returns the build, or null when the catalog has no system for the accelerator (power and
+ *   cost cannot be evaluated; the performance engines still run on the accelerator)
+ * @throws naming the scenario field when an id it names is not in the catalog
+ */
+export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuild | null {
+  const cooling = facilityCoolingId(scenario, catalog);
+  const { compute, network, storage } = scenario.cluster;
+  const finance = scenario.finance;
+  let hw: ResolvedHardware | null | undefined;
+  for (const e of hardwareMemo) {
+    if (
+      e.compute === compute &&
+      e.network === network &&
+      e.storage === storage &&
+      e.finance === finance &&
+      e.cooling === cooling &&
+      e.catalog === catalog
+    ) {
+      hw = e.value;
+      break;
+    }
+  }
+  if (hw === undefined) {
+    hw = resolveHardware(scenario, catalog, cooling);
+    remember(hardwareMemo, { compute, network, storage, finance, cooling, catalog, value: hw });
+  }
+  if (hw === null) return null;
+  const acc = compute.acceleratorId;
+  let site: ResolvedSite | undefined;
+  for (const e of siteMemo) {
+    if (e.facility === scenario.facility && e.finance === finance && e.accelerator === acc && e.catalog === catalog) {
+      site = e.value;
+      break;
+    }
+  }
+  if (site === undefined) {
+    site = resolveSite(scenario, catalog, acc);
+    remember(siteMemo, { facility: scenario.facility, finance, accelerator: acc, catalog, value: site });
+  }
+  for (const e of buildMemo) if (e.hw === hw && e.site === site) return e.value;
+  const value: ResolvedBuild = {
+    currency: hw.currency,
+    accelerator: hw.accelerator,
+    gpu: hw.gpu,
+    gpus: hw.gpus,
+    nodes: hw.nodes,
+    system: hw.system,
+    node: hw.node,
+    network: hw.network,
+    storage: hw.storage,
+    facility: site.facility,
+    finance: site.finance,
+    assumptions: [...hw.assumptions, ...site.assumptions],
+    warnings: hw.warnings,
+  };
+  remember(buildMemo, { hw, site, value });
+  return value;
+}
+
+/** Price of a cache drive of `capacityTB` from the catalog's data-centre NVMe drive, USD. */
+function cachePriceOf(catalog: Catalog, capacityTB: number): number {
+  return getItem(catalog, 'drive', 'micron-9550').priceUsdPerTb.value * capacityTB;
+}
+
+/**
+ * Fan power of a chassis at full speed, W: its catalogued figure; else the cooling type's fan
+ * share of nameplate power (air-cooled servers under air or rear-door cooling; the residual
+ * fans of a liquid-cooled chassis; none in immersion).
+ */
+function fanMaxOf(
+  rec: Recorder,
+  sys: CatalogSystem,
+  coolingId: CoolingTypeId,
+  catalog: Catalog,
+): number {
+  if (sys.fanMaxW !== undefined && sys.cooling === 'air' && coolingId !== 'immersion') {
+    return rec.cat('node.fanMaxW', 'system', 'Fan power at full speed', 'system', sys.id, 'fanMaxW', sys.fanMaxW, 'W');
+  }
+  const coolingRef: CoolingTypeId =
+    sys.cooling === 'liquid' ? 'direct-liquid' : coolingId === 'immersion' ? 'immersion' : 'air';
+  const share = getItem(catalog, 'cooling', coolingRef).serverFanFraction;
+  rec.cat('node.fanShare', 'system', 'Fan share of nameplate power at full speed', 'cooling', coolingRef, 'serverFanFraction', share, '');
+  return rec.put(
+    'node.fanMaxW',
+    'system',
+    'Fan power at full speed',
+    share.value * sys.ratedPowerW.value,
+    'W',
+    derivedFrom('fan share of input power × nameplate power', ['node.fanShare', 'system.ratedPowerW']),
+  );
+}
+
+function resolveFacility(
+  rec: Recorder,
+  s: Scenario,
+  catalog: Catalog,
+  fx: number,
+): ResolvedFacility {
+  const f = s.facility;
+  const preset = f.presetId === undefined ? undefined : getItem(catalog, 'facilityPreset', f.presetId);
+  const coolingId = facilityCoolingId(s, catalog);
+  rec.put(
+    'facility.coolingId',
+    'facility',
+    'Cooling',
+    coolingId,
+    '',
+    f.coolingType !== undefined
+      ? fromScenario('facility.coolingType')
+      : preset
+        ? derivedFrom(`the cooling type of facility preset "${preset.id}"`, ['facility.presetId'])
+        : docDefault('facility.coolingType', { source: 'Air cooling unless a cooling type or facility preset is given', date: '2024', basis: 'convention' }),
+  );
+  const cooling = getItem(catalog, 'cooling', coolingId);
+  const fromPresetOrCooling = (
+    key: string,
+    label: string,
+    presetField: 'pue' | 'rackLimitKw' | 'floorM2PerRack' | null,
+    coolingField: 'pue' | 'rackLimitKw' | 'wueLPerKwh' | null,
+    unit: string,
+    fallback?: () => number,
+  ) => (): number => {
+    if (preset && presetField) return rec.cat(key, 'facility', label, 'facilityPreset', preset.id, presetField, preset[presetField], unit);
+    if (coolingField) return rec.cat(key, 'facility', label, 'cooling', coolingId, coolingField, cooling[coolingField], unit);
+    if (fallback) return fallback();
+    throw new Error(`${key}: no source`);
+  };
+  const pue = rec.field('facility.pue', 'facility', 'Power usage effectiveness', 'facility.pue', f.pue, '', fromPresetOrCooling('facility.pue', 'Power usage effectiveness', 'pue', 'pue', ''));
+  const wue = rec.field('facility.wueLPerKwh', 'facility', 'Water usage effectiveness', 'facility.wueLPerKwh', f.wueLPerKwh, 'L/kWh', fromPresetOrCooling('facility.wueLPerKwh', 'Water usage effectiveness', null, 'wueLPerKwh', 'L/kWh'));
+  const rackLimitKw = rec.field('facility.rackLimitKw', 'facility', 'Power limit per rack', 'facility.rackLimitKw', f.rackLimitKw, 'kW', fromPresetOrCooling('facility.rackLimitKw', 'Power limit per rack', 'rackLimitKw', 'rackLimitKw', 'kW'));
+  const rackUnits = rec.field('facility.rackUnits', 'facility', 'Usable rack units per rack', 'facility.rackUnits', f.rackUnits, 'U');
+  const floorM2PerRack = rec.field('facility.floorM2PerRack', 'facility', 'Floor area per rack', 'facility.floorM2PerRack', f.floorM2PerRack, 'm²', fromPresetOrCooling('facility.floorM2PerRack', 'Floor area per rack', 'floorM2PerRack', null, 'm²', () =>
+    rec.put('facility.floorM2PerRack', 'facility', 'Floor area per rack', 2.5, 'm²', docDefault('facility.floorM2PerRack', { source: 'Planning value: 2.5 m² per rack including aisles (about 25–30 ft²)', date: '2024', basis: 'estimate' })),
+  ));
+  rec.put('facility.provisionOn', 'facility', 'Power provisioned per node', f.provisionOn, '', scenarioProv('facility.provisionOn'));
+
+  // Electricity: a peak/off-peak tariff, a flat price, or the catalog price for the region.
+  let electricityPerKwh: number;
+  if (f.peakOffPeak) {
+    const t = f.peakOffPeak;
+    const share = (t.peakHoursPerDay * t.peakDaysPerWeek) / (24 * 7);
+    electricityPerKwh = rec.put(
+      'facility.electricityPerKwh',
+      'facility',
+      'Electricity price (time-weighted)',
+      share * t.peakPriceUsdPerKwh + (1 - share) * t.offPeakPriceUsdPerKwh,
+      '¤/kWh',
+      derivedFrom('peak share of the week’s hours × peak price + the rest × off-peak price', ['facility.peakOffPeak']),
+    );
+  } else if (f.priceUsdPerKwh !== undefined) {
+    electricityPerKwh = rec.put('facility.electricityPerKwh', 'facility', 'Electricity price', f.priceUsdPerKwh, '¤/kWh', fromScenario('facility.priceUsdPerKwh'));
+  } else {
+    const e = getItem(catalog, 'electricity', f.electricityId);
+    const scale = priceScale(e.currency, s.finance.currency, fx);
+    if (scale === null)
+      throw new Error(
+        `facility.electricityId: "${f.electricityId}" is priced in ${e.currency}, for which the catalog has no exchange rate; give facility.priceUsdPerKwh in ${s.finance.currency}`,
+      );
+    electricityPerKwh = rec.cat('facility.electricityPerKwh', 'facility', `Electricity price (${e.region})`, 'electricity', e.id, 'pricePerKwh', e.pricePerKwh, '¤/kWh', scale);
+  }
+  const carbonGPerKwh =
+    f.carbonGPerKwh !== undefined
+      ? rec.put('facility.carbonGPerKwh', 'facility', 'Grid carbon intensity', f.carbonGPerKwh, 'gCO2e/kWh', fromScenario('facility.carbonGPerKwh'))
+      : (() => {
+          const c = getItem(catalog, 'gridCarbon', f.carbonId);
+          return rec.cat('facility.carbonGPerKwh', 'facility', `Grid carbon intensity (${c.region})`, 'gridCarbon', c.id, 'gCo2PerKwh', c.gCo2PerKwh, 'gCO2e/kWh');
+        })();
+  rec.put('facility.siting', 'facility', 'Siting', f.siting, '', scenarioProv('facility.siting'));
+  let colocationPerKwMonth = 0;
+  let colocationFitOutPerKw = 0;
+  let constructionPerW = 0;
+  let facilityLifeYears = f.facilityLifeYears;
+  let facilityOpexFractionPerYear = f.facilityOpexFractionPerYear;
+  if (f.siting === 'colocation') {
+    colocationPerKwMonth =
+      f.colocationUsdPerKwMonth !== undefined
+        ? rec.put('facility.colocationPerKwMonth', 'facility', 'Colocation price', f.colocationUsdPerKwMonth, '¤/kW-month', fromScenario('facility.colocationUsdPerKwMonth'))
+        : (() => {
+            const c = getItem(catalog, 'colocation', f.colocationId);
+            return rec.cat('facility.colocationPerKwMonth', 'facility', `Colocation price (${c.region})`, 'colocation', c.id, 'usdPerKwMonth', c.usdPerKwMonth, '¤/kW-month', fx);
+          })();
+    colocationFitOutPerKw = rec.field('facility.colocationFitOutPerKw', 'facility', 'Colocation fit-out', 'facility.colocationFitOutUsdPerKw', f.colocationFitOutUsdPerKw, '¤/kW');
+  } else {
+    constructionPerW =
+      f.constructionUsdPerW !== undefined
+        ? rec.put('facility.constructionPerW', 'facility', 'Construction cost', f.constructionUsdPerW, '¤/W', fromScenario('facility.constructionUsdPerW'))
+        : (() => {
+            const c = getItem(catalog, 'construction', f.constructionId);
+            return rec.cat('facility.constructionPerW', 'facility', `Construction cost (${c.region})`, 'construction', c.id, 'usdPerW', c.usdPerW, '¤/W', fx);
+          })();
+    facilityLifeYears = rec.field('facility.facilityLifeYears', 'facility', 'Facility life', 'facility.facilityLifeYears', f.facilityLifeYears, 'years');
+    facilityOpexFractionPerYear = rec.field('facility.facilityOpexFractionPerYear', 'facility', 'Facility running cost per year (share of construction)', 'facility.facilityOpexFractionPerYear', f.facilityOpexFractionPerYear, '');
+  }
+  return {
+    coolingId,
+    pue,
+    wueLPerKwh: wue,
+    rackLimitKw,
+    rackUnits,
+    floorM2PerRack,
+    provisionOn: f.provisionOn,
+    electricityPerKwh,
+    carbonGPerKwh,
+    siting: f.siting,
+    colocationPerKwMonth,
+    colocationFitOutPerKw,
+    constructionPerW,
+    facilityLifeYears,
+    facilityOpexFractionPerYear,
+  };
+}
+
+/** One shared tier: the scenario's figures, the rest from the defaults and the catalog. */
+function resolveTier(
+  rec: Recorder,
+  prefix: 'storage.dataTier' | 'storage.checkpointTier',
+  path: string,
+  tier: StorageTier,
+  catalog: Catalog,
+  nodes: number,
+  fx: number,
+): ResolvedTier {
+  const what = prefix === 'storage.dataTier' ? 'Data tier' : 'Checkpoint tier';
+  const def = defaultTierGBps(nodes);
+  const readGBps = rec.field(`${prefix}.readGBps`, 'storage', `${what}: read bandwidth`, `${path}.readGBps`, tier.readGBps, 'GB/s', () =>
+    rec.put(`${prefix}.readGBps`, 'storage', `${what}: read bandwidth`, def.read, 'GB/s', docDefault(`${path}.readGBps`, TIER_DEFAULT_SOURCES.readGBps)),
+  );
+  const writeGBps = rec.field(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, `${path}.writeGBps`, tier.writeGBps, 'GB/s', () =>
+    rec.put(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, def.write, 'GB/s', docDefault(`${path}.writeGBps`, TIER_DEFAULT_SOURCES.writeGBps)),
+  );
+  const capacityTB = rec.field(`${prefix}.capacityTB`, 'storage', `${what}: capacity`, `${path}.capacityTB`, tier.capacityTB, 'TB', () =>
+    rec.put(`${prefix}.capacityTB`, 'storage', `${what}: capacity`, DEFAULT_TIER_CAPACITY_TB, 'TB', docDefault(`${path}.capacityTB`, TIER_DEFAULT_SOURCES.capacityTB)),
+  );
+  const sys = storageSystemFor(tier, catalog);
+  const bought = buyTier(sys, capacityTB, readGBps, fx);
+  const rule = `rack units of ${isUserItem(catalog, 'storageSystem', sys.id) ? 'user' : 'catalog'} storage system "${sys.id}" for the capacity and the read bandwidth, the larger`;
+  const powerW = rec.field(`${prefix}.powerW`, 'storage', `${what}: power`, `${path}.powerW`, tier.powerW, 'W', () =>
+    rec.put(`${prefix}.powerW`, 'storage', `${what}: power`, bought.powerW, 'W', derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`])),
+  );
+  const price = rec.field(`${prefix}.price`, 'storage', `${what}: price`, `${path}.priceUsd`, tier.priceUsd, '¤', () =>
+    rec.put(`${prefix}.price`, 'storage', `${what}: price`, bought.price, '¤', derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`])),
+  );
+  return {
+    readGBps,
+    writeGBps,
+    capacityTB,
+    rackUnits: rec.put(`${prefix}.rackUnits`, 'storage', `${what}: rack units`, bought.rackUnits, 'U', derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`])),
+    powerW,
+    price,
+  };
+}
+
+function resolveStorage(
+  rec: Recorder,
+  st: StorageSection,
+  catalog: Catalog,
+  nodes: number,
+  fx: number,
+  cacheDrivesPerNode: number,
+): ResolvedStorage {
+  const dataTier = resolveTier(rec, 'storage.dataTier', 'cluster.storage.dataTier', st.dataTier, catalog, nodes, fx);
+  const checkpointTier =
+    st.checkpointTier === null
+      ? null
+      : resolveTier(rec, 'storage.checkpointTier', 'cluster.storage.checkpointTier', st.checkpointTier, catalog, nodes, fx);
+  const afr = rec.field('storage.cacheDriveAfr', 'storage', 'Cache drive failures per drive-year', 'cluster.storage.nodeCache.driveAfrPerYear', st.nodeCache.driveAfrPerYear, '1/yr');
+  const filled = (t: StorageTier, r: ResolvedTier): StorageTier => ({
+    ...t,
+    readGBps: r.readGBps,
+    writeGBps: r.writeGBps,
+    capacityTB: r.capacityTB,
+    powerW: r.powerW,
+    priceUsd: r.price,
+  });
+  const section: StorageSection = {
+    ...st,
+    dataTier: filled(st.dataTier, dataTier),
+    checkpointTier: st.checkpointTier === null || checkpointTier === null ? null : filled(st.checkpointTier, checkpointTier),
+  };
+  return {
+    section,
+    dataTier,
+    checkpointTier,
+    cacheDrivesPerNode: rec.field('storage.cacheDrivesPerNode', 'storage', 'Cache drives per node', 'cluster.storage.nodeCache.drivesPerNode', cacheDrivesPerNode, ''),
+    cacheDriveAfr: afr,
+  };
+}
+
+function resolveFinance(
+  rec: Recorder,
+  s: Scenario,
+  catalog: Catalog,
+  fx: number,
+  acceleratorId: string,
+): ResolvedFinance {
+  const f = s.finance;
+  const F = (key: keyof typeof f & string, label: string, unit: string): number =>
+    rec.field(`finance.${key}`, 'finance', label, `finance.${key}`, f[key] as number, unit);
+  const horizonYears = F('horizonYears', 'Horizon', 'years');
+  const discountRate = F('discountRate', 'Discount rate per year', '');
+  rec.put('finance.npvConvention', 'finance', 'Discounting', f.npvConvention, '', scenarioProv('finance.npvConvention'));
+  const bookLifeYears = F('bookLifeYears', 'Book life of the IT hardware', 'years');
+  const economicLifeYears = F('economicLifeYears', 'Economic life of the IT hardware', 'years');
+  const residualValueFraction = F('residualValueFraction', 'Resale value at the horizon (share of IT capex)', '');
+  const maintenanceFractionPerYear = F('maintenanceFractionPerYear', 'Hardware support per year (share of hardware capex)', '');
+  const installationFraction = F('installationFraction', 'Installation (share of hardware capex)', '');
+  const rackInfraPerRack = rec.field('finance.rackInfraPerRack', 'finance', 'Rack infrastructure per rack', 'finance.rackInfraUsdPerRack', f.rackInfraUsdPerRack, '¤/rack');
+  const staffFte = F('staffFte', 'Operations staff', 'FTE');
+  const staffPerFteYear = rec.field('finance.staffPerFteYear', 'finance', 'Cost of one FTE per year', 'finance.staffUsdPerFteYear', f.staffUsdPerFteYear, '¤/FTE-yr');
+  const softwarePerGpuYear = rec.field('finance.softwarePerGpuYear', 'finance', 'Software per GPU per year', 'finance.softwareUsdPerGpuYear', f.softwareUsdPerGpuYear, '¤/GPU-yr');
+  const softwarePerYear = rec.field('finance.softwarePerYear', 'finance', 'Other software per year', 'finance.softwareUsdPerYear', f.softwareUsdPerYear, '¤/yr');
+  const utilization = F('utilization', 'Utilisation (share of calendar GPU-hours used)', '');
+  let cloudPerGpuHour: number | null = null;
+  if (f.cloudUsdPerGpuHour !== undefined) {
+    cloudPerGpuHour = rec.put('finance.cloudPerGpuHour', 'finance', 'Cloud rental per GPU-hour', f.cloudUsdPerGpuHour, '¤/GPU-h', fromScenario('finance.cloudUsdPerGpuHour'));
+  } else {
+    const id = f.cloudPriceId ?? defaultCloudPriceByAccelerator[acceleratorId];
+    const item =
+      id !== undefined
+        ? f.cloudPriceId !== undefined
+          ? getItem(catalog, 'cloudPrice', id)
+          : findItem(catalog, 'cloudPrice', id)
+        : listItems(catalog, 'cloudPrice').find((c) => c.acceleratorId === acceleratorId);
+    if (item) {
+      cloudPerGpuHour = rec.cat('finance.cloudPerGpuHour', 'finance', `Cloud rental per GPU-hour (${item.name})`, 'cloudPrice', item.id, 'usdPerGpuHour', item.usdPerGpuHour, '¤/GPU-h', fx);
+    }
+  }
+  return {
+    fxPerUsd: fx,
+    horizonYears,
+    discountRate,
+    npvConvention: f.npvConvention,
+    bookLifeYears,
+    economicLifeYears,
+    residualValueFraction,
+    maintenanceFractionPerYear,
+    installationFraction,
+    rackInfraPerRack,
+    staffFte,
+    staffPerFteYear,
+    softwarePerGpuYear,
+    softwarePerYear,
+    utilization,
+    cloudPerGpuHour,
+  };
+}

@@ -1,0 +1,160 @@
+import type { ResolvedBuild } from '../build';
+import type { MetricValue } from '../metrics/metric';
+import { electricityCostPerYear } from '../power';
+import type { BuildPower } from '../power';
+import { computeCost } from './tco';
+import type { CostResult } from './tco';
+
+/**
+ * What a build costs: capex from its resolved prices (nodes as built, the networks' bill of
+ * materials, storage tiers, racks, facility), opex from its power (energy at the facility's
+ * price, colocation or running cost) and the finance terms, then TCO, NPV, unit costs and the
+ * rental break-even (./tco.ts). Money is in the build's currency throughout.
+ */
+
+/** What the workload delivers, for the unit costs. */
+export type WorkDelivered = {
+  /** Useful tokens per second of the cluster (training: effective; serving: output), or null. */
+  readonly tokensPerSecond: number | null;
+  /** Wall-clock time of one training run, s, or null. */
+  readonly timeToTrainS: number | null;
+  /**
+   * A serving workload's own rental price per GPU-hour (for the cost per million output tokens
+   * on rented GPUs), or null.
+   */
+  readonly rentalPerGpuHour: number | null;
+  /** GPUs a serving deployment uses (its cost per token counts these), or null. */
+  readonly servingGpus: number | null;
+};
+
+export type BuildCost = {
+  readonly cost: CostResult;
+  /** Figures of the cost stage (model/cost/metrics.ts), money in the build's currency. */
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+  readonly warnings: readonly { readonly code: string; readonly message: string }[];
+};
+
+/** Units of money figures in one currency (cached: evaluations reuse the same strings). */
+export type MoneyUnits = {
+  readonly total: string;
+  readonly perYear: string;
+  readonly perGpuHour: string;
+  readonly perMtok: string;
+};
+const unitsByCurrency = new Map<string, MoneyUnits>();
+/** The money units of a currency (`EUR`, `EUR/yr`, `EUR/GPU-h`, `EUR/Mtok`). */
+export function moneyUnits(currency: string): MoneyUnits {
+  let u = unitsByCurrency.get(currency);
+  if (!u) {
+    u = {
+      total: currency,
+      perYear: `${currency}/yr`,
+      perGpuHour: `${currency}/GPU-h`,
+      perMtok: `${currency}/Mtok`,
+    };
+    unitsByCurrency.set(currency, u);
+  }
+  return u;
+}
+
+function m(value: number, unit: string): MetricValue {
+  return { value, unit };
+}
+
+/**
+ * Cost of a build running a workload.
+ * @param b - the resolved build (prices in its currency)
+ * @param p - its power at the workload's activity
+ * @param work - what the workload delivers (tokens/s, run time), for the unit costs
+ * @returns the cost result and its figures
+ */
+export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered): BuildCost {
+  const fin = b.finance;
+  const f = b.facility;
+  const u = moneyUnits(b.currency);
+  const warnings: { code: string; message: string }[] = [];
+  const cloud = fin.cloudPerGpuHour;
+  if (cloud === null) {
+    warnings.push({
+      code: 'no_cloud_price',
+      message: `no cloud price for ${b.accelerator.name}: give finance.cloudUsdPerGpuHour`,
+    });
+  }
+  const runHours = work.timeToTrainS === null ? null : work.timeToTrainS / 3600;
+  const cost = computeCost({
+    gpus: b.gpus,
+    nodes: b.nodes,
+    systemPriceUsd: b.node.price,
+    fabricPriceUsd: b.network.bom.priceUsd,
+    storagePriceUsd: b.storage.dataTier.price + (b.storage.checkpointTier?.price ?? 0),
+    racks: p.racks.racks,
+    rackInfraUsdPerRack: fin.rackInfraPerRack,
+    installationFraction: fin.installationFraction,
+    siting: f.siting,
+    provisionedKw: p.provisionedKw,
+    colocationUsdPerKwMonth: f.colocationPerKwMonth,
+    colocationFitOutUsdPerKw: f.colocationFitOutPerKw,
+    constructionUsdPerW: f.constructionPerW,
+    facilityLifeYears: f.facilityLifeYears,
+    facilityOpexFractionPerYear: f.facilityOpexFractionPerYear,
+    electricityIdleUsdPerYear: electricityCostPerYear(p.it.idleTotalKw, f.pue, f.electricityPerKwh),
+    electricityFullUsdPerYear: electricityCostPerYear(p.it.runningTotalKw, f.pue, f.electricityPerKwh),
+    maintenanceFractionPerYear: fin.maintenanceFractionPerYear,
+    staffFte: fin.staffFte,
+    staffUsdPerFteYear: fin.staffPerFteYear,
+    softwareUsdPerGpuYear: fin.softwarePerGpuYear,
+    softwareUsdPerYear: fin.softwarePerYear,
+    horizonYears: fin.horizonYears,
+    discountRate: fin.discountRate,
+    npvConvention: fin.npvConvention,
+    bookLifeYears: fin.bookLifeYears,
+    economicLifeYears: fin.economicLifeYears,
+    residualValueFraction: fin.residualValueFraction,
+    utilization: fin.utilization,
+    trainingRunHours: runHours,
+    tokensPerSecond: work.tokensPerSecond,
+    cloudUsdPerGpuHour: cloud ?? 0,
+  });
+  const metrics: Record<string, MetricValue> = {
+    electricity_cost_usd_per_year: m(cost.opexPerYear.energyUsd, u.perYear),
+    capex_usd: m(cost.capex.totalUsd, u.total),
+    opex_usd_per_year: m(cost.opexPerYear.totalUsd, u.perYear),
+    tco_usd: m(cost.tcoUsd, u.total),
+    npv_usd: m(cost.npvUsd, u.total),
+    cost_per_gpu_hour_usd: m(cost.costPerGpuHourUsd, u.perGpuHour),
+  };
+  if (cost.costPerTrainingRunUsd !== null)
+    metrics['cost_per_training_run_usd'] = m(cost.costPerTrainingRunUsd, u.total);
+  if (cost.costPerMillionTokensUsd !== null)
+    metrics['cost_per_million_tokens_usd'] = m(cost.costPerMillionTokensUsd, u.perMtok);
+  if (work.servingGpus !== null && work.tokensPerSecond !== null && work.tokensPerSecond > 0) {
+    // Serving: on rented GPUs (the workload's rental price), the GPUs that serve; on owned
+    // hardware, the TCO per used GPU-hour of every GPU of the build; over output tokens per hour.
+    const gpuHoursPerHour =
+      work.rentalPerGpuHour !== null
+        ? work.servingGpus * work.rentalPerGpuHour
+        : b.gpus * cost.costPerGpuHourUsd;
+    const perToken = gpuHoursPerHour / (work.tokensPerSecond * 3600);
+    metrics['cost_per_million_output_tokens_usd'] = m(perToken * 1e6, u.perMtok);
+  }
+  if (cloud !== null) {
+    metrics['cloud_cost_usd'] = m(cost.cloudCostUsd, u.total);
+    if (cost.cloudBreakevenMonths !== null)
+      metrics['cloud_breakeven_months'] = m(cost.cloudBreakevenMonths, 'months');
+    else
+      warnings.push({
+        code: 'no_cloud_breakeven',
+        message: 'renting costs less per month than running the owned cluster: no break-even',
+      });
+    if (cost.cloudBreakevenUtilization !== null) {
+      metrics['cloud_breakeven_utilization'] = m(cost.cloudBreakevenUtilization * 100, '%');
+      if (cost.cloudBreakevenUtilization > 1) {
+        warnings.push({
+          code: 'cloud_cheaper_at_any_use',
+          message: 'owning breaks even with renting only above 100 % utilisation',
+        });
+      }
+    }
+  }
+  return { cost, metrics, warnings };
+}

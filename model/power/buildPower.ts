@@ -1,0 +1,96 @@
+import type { ResolvedBuild } from '../build';
+import type { MetricValue } from '../metrics/metric';
+import { facilityFigures } from './facility';
+import type { FacilityFigures } from './facility';
+import { itPowerOf } from './itPower';
+import type { ItPower, WorkloadLoad } from './itPower';
+import { packRacks } from './racks';
+import type { RackPlan, RackWarning } from './racks';
+
+/**
+ * Power, cooling and space of a build running a workload: IT power from activity
+ * (./itPower.ts), the facility's figures at that load (./facility.ts: PUE, cooling load,
+ * energy, electricity cost, carbon, water), and racks packed under the rack power limit on the
+ * provisioned node power (nameplate or bottom-up peak).
+ */
+export type BuildPower = {
+  readonly it: ItPower;
+  readonly facility: FacilityFigures;
+  readonly racks: RackPlan;
+  /** Power provisioned per node for racks and colocation, kW. */
+  readonly provisionNodeKw: number;
+  /** Nodes, networks and storage as provisioned, kW (the colocation contract or the build's critical load). */
+  readonly provisionedKw: number;
+  readonly warnings: readonly RackWarning[];
+  /** Registered figures (model/power/metrics.ts). */
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+};
+
+function m(value: number, unit: string): MetricValue {
+  return { value, unit };
+}
+
+/**
+ * Power of a build running a workload.
+ * @param b - the resolved build
+ * @param load - GPUs the workload uses, their activity and cap
+ * @returns IT and facility power (kW), energy (MWh/yr), racks, provisioned kW and their figures
+ */
+export function powerOfBuild(b: ResolvedBuild, load: WorkloadLoad): BuildPower {
+  const f = b.facility;
+  const it = itPowerOf(b, load, b.finance.utilization);
+  const fac = facilityFigures({
+    itAvgKw: it.averageTotalKw,
+    itPeakKw: it.peakTotalKw,
+    pue: f.pue,
+    wueLPerKwh: f.wueLPerKwh,
+    electricityPerKwh: f.electricityPerKwh,
+    carbonGPerKwh: f.carbonGPerKwh,
+  });
+  const provisionNodeKw =
+    (f.provisionOn === 'rated' ? Math.max(b.system.ratedPowerW, 0) : it.nodePeak.totalW) / 1000;
+  const racks = packRacks({
+    nodes: b.nodes,
+    nodeKw: provisionNodeKw,
+    nodeHeightU: b.system.heightU,
+    nodeForm: b.system.form,
+    rackLimitKw: f.rackLimitKw,
+    rackUnits: b.system.form === 'rack' ? Math.max(f.rackUnits, b.system.heightU) : f.rackUnits,
+    networkRackUnits: b.network.bom.rackUnits,
+    networkKw: it.networkKw,
+    storageRackUnits: b.storage.dataTier.rackUnits + (b.storage.checkpointTier?.rackUnits ?? 0),
+    storageKw: it.storageKw,
+    floorM2PerRack: f.floorM2PerRack,
+  });
+  const provisionedKw = b.nodes * provisionNodeKw + it.networkKw + it.storageKw;
+  const metrics: Record<string, MetricValue> = {
+    it_power_kw: m(it.averageTotalKw, 'kW'),
+    it_power_running_kw: m(it.runningTotalKw, 'kW'),
+    it_power_peak_kw: m(it.peakTotalKw, 'kW'),
+    gpu_power_w: m(it.gpuActiveW, 'W'),
+    node_power_w: m(it.nodeRunning.totalW, 'W'),
+    facility_power_kw: m(fac.facilityAvgKw, 'kW'),
+    cooling_load_kw: m(fac.coolingLoadKw, 'kW'),
+    cooling_load_btu_h: m(fac.coolingLoadBtuPerHour, 'BTU/h'),
+    cooling_tons: m(fac.coolingTons, 'RT'),
+    racks: m(racks.racks, 'racks'),
+    rack_power_kw: m(racks.rackPowerKw, 'kW'),
+    floor_area_m2: m(racks.floorM2, 'm²'),
+    energy_mwh_per_year: m(fac.energyMwhPerYear, 'MWh/yr'),
+    carbon_t_per_year: m(fac.carbonTPerYear, 'tCO2e/yr'),
+    water_m3_per_year: m(fac.waterM3PerYear, 'm³/yr'),
+    switches: m(b.network.bom.switches, 'switches'),
+    transceivers: m(b.network.bom.transceivers, 'modules'),
+    network_power_kw: m(it.networkKw, 'kW'),
+    storage_power_kw: m(it.storageKw, 'kW'),
+  };
+  return {
+    it,
+    facility: fac,
+    racks,
+    provisionNodeKw,
+    provisionedKw,
+    warnings: racks.warnings,
+    metrics,
+  };
+}
