@@ -184,6 +184,75 @@ export const cloudPriceItems: readonly CatalogCloudPrice[] = [
     '$3.50-4.50, midpoint',
   ),
   price(
+    'b300-neocloud-2026',
+    'B300 neocloud on-demand range (2026)',
+    'neoclouds',
+    'b300',
+    'on-demand',
+    6.125,
+    ['ornn-b200-b300'],
+    '$5.00-7.25 per GPU-hour (Ornn rental benchmark), midpoint',
+  ),
+  price(
+    'tensorwave-mi325x',
+    'TensorWave MI325X on-demand',
+    'TensorWave',
+    'mi325x',
+    'on-demand',
+    1.95,
+    ['cliff-amd-2026'],
+  ),
+  price(
+    'mi325x-cloud-range',
+    'MI325X cloud rental range',
+    'various',
+    'mi325x',
+    'on-demand',
+    2.125,
+    ['awesome-mi325x'],
+    '$2.00-2.25 per GPU-hour, midpoint',
+  ),
+  price(
+    'aws-g6e-l40s',
+    'AWS g6e (1x L40S) on-demand, us-east-1',
+    'AWS',
+    'l40s',
+    'on-demand',
+    1.861,
+    ['modal-l40s'],
+  ),
+  price('coreweave-l40s', 'CoreWeave L40S on-demand', 'CoreWeave', 'l40s', 'on-demand', 2.25, [
+    'modal-l40s',
+  ]),
+  price('vultr-l40s', 'Vultr L40S on-demand', 'Vultr', 'l40s', 'on-demand', 1.67, ['modal-l40s']),
+  price(
+    'runpod-l40s-2026',
+    'RunPod L40S on-demand (Mar 2026)',
+    'RunPod',
+    'l40s',
+    'on-demand',
+    1.4,
+    ['deploybase-runpod-2026'],
+  ),
+  price(
+    'runpod-rtx-pro-6000-2026',
+    'RunPod RTX PRO 6000 96 GB on-demand (Mar 2026)',
+    'RunPod',
+    'rtx-pro-6000',
+    'on-demand',
+    1.57,
+    ['deploybase-runpod-2026'],
+  ),
+  price(
+    'runpod-rtx-pro-6000-spot-2026',
+    'RunPod RTX PRO 6000 96 GB spot (Mar 2026)',
+    'RunPod',
+    'rtx-pro-6000',
+    'spot',
+    0.89,
+    ['deploybase-runpod-2026'],
+  ),
+  price(
     'a100-hyperscaler-2026',
     'A100 hyperscaler on-demand range (May 2026)',
     'hyperscalers',
@@ -197,7 +266,8 @@ export const cloudPriceItems: readonly CatalogCloudPrice[] = [
 
 /**
  * Default cloud reference per accelerator for break-even: the specialty-cloud on-demand
- * price (what a buyer of an 8-GPU node would otherwise rent), where catalogued.
+ * price (what a buyer of an 8-GPU node would otherwise rent), where catalogued. GB300, MI355X,
+ * Gaudi 2 and Gaudi 3 have no entry: no published per-GPU-hour rental price was found (2026).
  */
 export const defaultCloudPriceByAccelerator: Readonly<Record<string, string>> = {
   'h100-sxm': 'h100-specialty-2026',
@@ -206,4 +276,8 @@ export const defaultCloudPriceByAccelerator: Readonly<Record<string, string>> = 
   b200: 'b200-specialised-on-demand',
   gb200: 'spheron-gb200',
   mi300x: 'vultr-mi300x',
+  b300: 'b300-neocloud-2026',
+  mi325x: 'tensorwave-mi325x',
+  l40s: 'coreweave-l40s',
+  'rtx-pro-6000': 'runpod-rtx-pro-6000-2026',
 };

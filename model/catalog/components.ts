@@ -97,7 +97,7 @@ export const cpuItems: readonly CatalogCpu[] = [
     id: 'epyc-7742',
     name: 'AMD EPYC 7742',
     vendor: 'AMD',
-    cores: estimate(64, 'cores', ['planning-estimate'], 'AMD spec, from memory'),
+    cores: read(64, 'cores', ['pcnews-dgxa100'], { note: '64-core EPYC 7742 in the DGX A100' }),
     tdpW: estimate(225, 'W', ['planning-estimate'], 'AMD spec TDP 225 W, from memory'),
     idleW: estimate(68, 'W', ['planning-estimate'], CPU_IDLE_NOTE),
   },
@@ -121,6 +121,53 @@ export const cpuItems: readonly CatalogCpu[] = [
       'Grace CPU Superchip (2 CPUs) module power 500 W incl. LPDDR5X memory, halved (from memory of the datasheet)',
     ),
     idleW: estimate(75, 'W', ['planning-estimate'], CPU_IDLE_NOTE),
+  },
+  {
+    id: 'xeon-6776p',
+    name: 'Intel Xeon 6776P (Granite Rapids, DGX B300 host CPU)',
+    vendor: 'Intel',
+    cores: read(64, 'cores', ['heise-6776p', 'mlperf-t51-nebius-b300']),
+    tdpW: read(350, 'W', ['heise-6776p']),
+    idleW: estimate(105, 'W', ['planning-estimate'], CPU_IDLE_NOTE),
+  },
+  {
+    id: 'xeon-6787p',
+    name: 'Intel Xeon 6787P (Granite Rapids)',
+    vendor: 'Intel',
+    cores: read(86, 'cores', ['mlperf-t51-smc-b300', 'mlperf-i51-dell-l40s']),
+    tdpW: estimate(
+      350,
+      'W',
+      ['intel-ark-6787p'],
+      'Intel spec TDP 350 W (vendor figure from memory, not read in a stored copy)',
+    ),
+    idleW: estimate(105, 'W', ['planning-estimate'], CPU_IDLE_NOTE),
+  },
+  {
+    id: 'epyc-9575f',
+    name: 'AMD EPYC 9575F (Turin, high-frequency GPU host CPU)',
+    vendor: 'AMD',
+    cores: read(64, 'cores', ['mlperf-i51-smc-mi325x', 'mlperf-t51-smc-mi355x']),
+    tdpW: estimate(
+      400,
+      'W',
+      ['amd-9575f'],
+      'AMD default TDP 400 W (vendor figure from memory, not read in a stored copy)',
+    ),
+    idleW: estimate(120, 'W', ['planning-estimate'], CPU_IDLE_NOTE),
+  },
+  {
+    id: 'xeon-8380',
+    name: 'Intel Xeon Platinum 8380 (Ice Lake, HLS-Gaudi2 host CPU)',
+    vendor: 'Intel',
+    cores: read(40, 'cores', ['mlperf-t30-gaudi2']),
+    tdpW: estimate(
+      270,
+      'W',
+      ['intel-ark-8380'],
+      'Intel spec TDP 270 W (vendor figure from memory, not read in a stored copy)',
+    ),
+    idleW: estimate(81, 'W', ['planning-estimate'], CPU_IDLE_NOTE),
   },
 ];
 
@@ -197,6 +244,22 @@ export const nicItems: readonly CatalogNic[] = [
     ),
     priceUsd: estimate(3000, 'USD', ['planning-estimate'], 'not found; planning value'),
   },
+  {
+    id: 'connectx-5-100g',
+    name: 'NVIDIA (Mellanox) ConnectX-5 Ex (100GbE, host front-end / storage NIC)',
+    vendor: 'NVIDIA',
+    gbps: read(100, 'Gb/s', ['mlperf-t30-gaudi2'], {
+      note: '2x ConnectX-5 Ex 100Gb/s Ethernet per HLS-Gaudi2 host',
+    }),
+    ports: 1,
+    powerW: estimate(
+      16,
+      'W',
+      ['planning-estimate'],
+      'not read; PCIe Gen4 100G NICs draw ~15-19 W with passive cables, optics counted separately',
+    ),
+    priceUsd: estimate(800, 'USD', ['planning-estimate'], 'not found; street planning value'),
+  },
 ];
 
 export const transceiverItems: readonly CatalogTransceiver[] = [
@@ -240,6 +303,72 @@ export const transceiverItems: readonly CatalogTransceiver[] = [
       'not published; ~2x the 800G module at similar pJ/bit',
     ),
     priceUsd: estimate(2000, 'USD', ['planning-estimate'], 'not found; planning value'),
+  },
+  {
+    id: 'osfp-800g',
+    name: '800G single-port OSFP (node side: ConnectX-8 XDR 800G, Gaudi 3 4x 200G bundle)',
+    gbps: read(800, 'Gb/s', ['ziash-x800', 'hn-nextplatform-gaudi3']),
+    portsPerModule: 1,
+    powerW: estimate(
+      17,
+      'W',
+      ['nv-mms4x00ns-spec', 'planning-estimate'],
+      'not read for an 800G single-port module; taken as the 800G twin-port OSFP (17 W max, read), the same 800G of optics in one cage',
+    ),
+    priceUsd: estimate(
+      1150,
+      'USD',
+      ['planning-estimate'],
+      'not found; as the 800G twin-port module planning value',
+    ),
+  },
+  {
+    id: 'qsfpdd-400g',
+    name: '400G QSFP-DD (4x 100G lanes; Gaudi 2 scale-out port)',
+    gbps: read(400, 'Gb/s', ['habana-gaudi2-net', 'habana-netcfg', 'smc-x12-gaudi'], {
+      note: '3 x 100G scale-out ports per Gaudi 2 x 8 = 24 x 100G (2.4 Tb/s) per server, i.e. 6 ports of 4 x 100G; Habana servers carry 24x 100GbE out in 6 QSFP-DDs (first-gen Gaudi X12 server)',
+    }),
+    portsPerModule: 1,
+    powerW: estimate(
+      10,
+      'W',
+      ['nv-mma1z00ns400', 'planning-estimate'],
+      'not read for QSFP-DD; a 400G QSFP112 module draws 9 W max (read), QSFP-DD 400G DR4/SR8 ~10-12 W',
+    ),
+    priceUsd: estimate(
+      700,
+      'USD',
+      ['planning-estimate'],
+      'not found; as the 400G OSFP planning value',
+    ),
+  },
+  {
+    id: 'qsfp112-200g',
+    name: '200G module (400G QSFP112/OSFP optics run at NDR200 / 200GbE on a 1:2 splitter)',
+    gbps: read(200, 'Gb/s', ['nv-mms4x00ns400', 'nv-mma1z00ns400']),
+    portsPerModule: 1,
+    powerW: read(5, 'W', ['nv-mms4x00ns400', 'nv-mma1z00ns400'], {
+      note: '5 W maximum in 200G mode (2 of 4 channels active)',
+    }),
+    priceUsd: estimate(
+      700,
+      'USD',
+      ['planning-estimate'],
+      'not found; the same 400G module as osfp-400g',
+    ),
+  },
+  {
+    id: 'qsfp28-100g',
+    name: '100G QSFP28 (SR4/DR1 class; host front-end 100GbE)',
+    gbps: estimate(100, 'Gb/s', ['planning-estimate'], 'QSFP28 100GbE'),
+    portsPerModule: 1,
+    powerW: estimate(
+      3.5,
+      'W',
+      ['planning-estimate'],
+      'not read; QSFP28 SR4/DR1 modules are 3.5 W class (planning value)',
+    ),
+    priceUsd: estimate(150, 'USD', ['planning-estimate'], 'not found; planning value'),
   },
 ];
 

@@ -21,6 +21,26 @@ export const switchItems: readonly CatalogSwitch[] = [
       ['planning-estimate'],
       '$20-35k (memory, not found), midpoint',
     ),
+    maxBreakout: read(2, 'ports', ['itct-qm9700', 'yobitel-q2'], {
+      note: '64 NDR 400G ports or 128 NDR200 200G ports (each 400G port splits in two)',
+    }),
+  },
+  {
+    id: 'quantum2-ndr200',
+    name: 'NVIDIA Quantum-2 NDR switch in 128x NDR200 (200G) split mode',
+    notes: 'The QM9700 (1U, 64 NDR ports) with every NDR port split 1:2.',
+    vendor: 'NVIDIA',
+    fabric: 'infiniband',
+    role: 'compute',
+    radix: read(128, 'ports', ['itct-qm9700', 'yobitel-q2'], {
+      note: '64 NDR ports split 1:2 into 128 NDR200 ports',
+    }),
+    portGbps: read(200, 'Gb/s', ['itct-qm9700', 'yobitel-q2']),
+    heightU: read(1, 'U', ['itct-qm9700', 'rackula-3287']),
+    typicalPowerW: read(747, 'W', ['rackula-3287'], {
+      note: 'the same switch as qm9700 (typical with passive cables)',
+    }),
+    priceUsd: estimate(27500, 'USD', ['planning-estimate'], 'as qm9700 (the same switch)'),
   },
   {
     id: 'q3400',
@@ -50,6 +70,9 @@ export const switchItems: readonly CatalogSwitch[] = [
     heightU: read(2, 'U', ['rackula-3287', 'probsee-sn5600']),
     typicalPowerW: read(940, 'W', ['rackula-3287'], { note: 'typical with passive cables' }),
     priceUsd: estimate(40000, 'USD', ['planning-estimate'], 'not found; planning value'),
+    maxBreakout: read(4, 'ports', ['probsee-sn5600'], {
+      note: '64x 800GbE OSFP, 128x 400G or 256x 100/200G in breakout (4 per 800G port)',
+    }),
   },
   {
     id: 'sn5600-400g',
@@ -61,6 +84,35 @@ export const switchItems: readonly CatalogSwitch[] = [
     portGbps: read(400, 'Gb/s', ['probsee-sn5600']),
     heightU: read(2, 'U', ['rackula-3287', 'probsee-sn5600']),
     typicalPowerW: read(940, 'W', ['rackula-3287']),
+    priceUsd: estimate(40000, 'USD', ['planning-estimate'], 'not found; planning value'),
+    maxBreakout: read(2, 'ports', ['probsee-sn5600'], {
+      note: '128x 400G splits further to 256x 200G (2 per 400G port)',
+    }),
+  },
+  {
+    id: 'sn5600-200g',
+    name: 'NVIDIA Spectrum-4 SN5600 in 256x 200G breakout',
+    vendor: 'NVIDIA',
+    fabric: 'ethernet',
+    role: 'compute',
+    radix: read(256, 'ports', ['probsee-sn5600'], { note: '4 x 200G per 800G OSFP' }),
+    portGbps: read(200, 'Gb/s', ['probsee-sn5600']),
+    heightU: read(2, 'U', ['rackula-3287', 'probsee-sn5600']),
+    typicalPowerW: read(940, 'W', ['rackula-3287'], { note: 'the same switch as sn5600' }),
+    priceUsd: estimate(40000, 'USD', ['planning-estimate'], 'not found; planning value'),
+  },
+  {
+    id: 'sn5600-100g',
+    name: 'NVIDIA Spectrum-4 SN5600 in 256x 100G breakout',
+    vendor: 'NVIDIA',
+    fabric: 'ethernet',
+    role: 'compute',
+    radix: read(256, 'ports', ['probsee-sn5600'], {
+      note: '256x 100/200G breakout: 4 logical ports per 800G OSFP',
+    }),
+    portGbps: read(100, 'Gb/s', ['probsee-sn5600']),
+    heightU: read(2, 'U', ['rackula-3287', 'probsee-sn5600']),
+    typicalPowerW: read(940, 'W', ['rackula-3287'], { note: 'the same switch as sn5600' }),
     priceUsd: estimate(40000, 'USD', ['planning-estimate'], 'not found; planning value'),
   },
   {
@@ -78,6 +130,9 @@ export const switchItems: readonly CatalogSwitch[] = [
       'ASIC ~450-500 W (read) plus CPU, fans, PSU losses',
     ),
     priceUsd: estimate(30000, 'USD', ['planning-estimate'], 'not found; planning value'),
+    maxBreakout: read(4, 'ports', ['converge-th5', 'yobitel-th5'], {
+      note: '64x 800G / 128x 400G / 256x 200G',
+    }),
   },
   {
     id: 'sn4600c',

@@ -58,13 +58,15 @@ export const systemSchema = z.object({
   storagePorts: z.number().int().min(0).max(64),
   priceUsd: sn,
   /**
-   * Measured idle input power of the whole node (or rack), W: powered on, OS up, nothing
-   * running. Absent when no measurement is published; the power model then sums its parts' idle.
+   * Optional: measured idle input power of the whole node or rack, W: powered on, OS up,
+   * nothing running (wall or BMC/PDU reading). Only a published measurement goes here; absent
+   * when none exists (the power model then builds idle bottom-up from component idle figures).
    */
   idleW: sn.optional(),
   /**
-   * Fan power of the chassis at full fan speed, W, where a vendor or a measurement publishes it
-   * (air-cooled servers). Absent: the cooling type's fan share of nameplate power.
+   * Optional: power of the chassis fans at full fan speed, W, for an air-cooled server, where
+   * a vendor document or a measurement publishes it (fan-module ratings or a 100 % PWM reading).
+   * Absent otherwise (the power model then uses the cooling type's fan share of input power).
    */
   fanMaxW: sn.optional(),
 });
@@ -97,6 +99,16 @@ export const switchSchema = z.object({
   /** Power without optics (passive cables). */
   typicalPowerW: sn,
   priceUsd: sn,
+  /**
+   * Optional: logical ports one port of `portGbps` can be split into (breakout), a whole
+   * number >= 1; e.g. 2 for a QM9700 NDR 400G port (2 x NDR200), 4 for an SN5600 800G port
+   * (4 x 200G). Only where a source states the split.
+   */
+  maxBreakout: sn
+    .refine((n) => Number.isInteger(n.value) && n.value >= 1, {
+      message: 'maxBreakout must be a whole number of ports >= 1',
+    })
+    .optional(),
 });
 export type CatalogSwitch = z.infer<typeof switchSchema>;
 

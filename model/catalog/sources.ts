@@ -1036,6 +1036,198 @@ export const catalogSources: readonly Source[] = [
     kind: 'vendor',
   },
   {
+    id: 'heise-6776p',
+    title:
+      'heise online (2025-05) - Intel Xeon 6 6776P: the CPU NVIDIA uses in DGX B300 (2 per system; 64 cores, TDP 350 W, 8 DDR5 channels)',
+    url: 'https://heise.de/-10395118',
+    kind: 'secondary',
+  },
+  {
+    id: 'mlperf-t51-nebius-b300',
+    title:
+      'MLCommons Training v5.1 system description Nebius B300 n1 (8x B300-SXM-270GB, 2x Xeon 6776P, 3.0 TB, 8x ConnectX-8 XDR 800G, B300 TGP 1100 W)',
+    url: 'https://github.com/mlcommons/training_results_v5.1/blob/main/Nebius/systems/nebius_b300_n1.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'mlperf-t51-smc-b300',
+    title:
+      'MLCommons Training v5.1 system description Supermicro SYS-822GS-NB3RT (8x B300, air-cooled, 2x Xeon 6787P 86 cores, 3.0 TB, 8x ConnectX-8 800G XDR, 8x 7.68 TB)',
+    url: 'https://github.com/mlcommons/training_results_v5.1/blob/main/Supermicro/systems/SYS-822GS-NB3RT.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'mlperf-t51-nvidia-gb300',
+    title:
+      'MLCommons Training v5.1 system description NVIDIA Theia (GB300 NVL72: 18 nodes of 4 GPUs + 2 Grace, 4x ConnectX-8 XDR 800G and 8x 3.5 TB NVMe E1.S per node)',
+    url: 'https://github.com/mlcommons/training_results_v5.1/blob/main/NVIDIA/systems/theia_ngpu72_ngc25.09_nemo.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'mlperf-t51-smc-gb300',
+    title:
+      'MLCommons Training v5.1 system description Supermicro SRS-GB300-NVL72-M1 (18x ARS-121GL-NB3, liquid-cooled; per tray 4x ConnectX-8 XDR800, 1x BlueField-3 B3240, 960 GB LPDDR5X, 1x 1.92 TB + 8x 3.84 TB)',
+    url: 'https://github.com/mlcommons/training_results_v5.1/blob/main/Supermicro/systems/ARS-121GL-NB3.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'mlperf-i51-smc-mi325x',
+    title:
+      'MLCommons Inference v5.1 system description Supermicro AS-8126GS-TNMR (8x MI325X, air-cooled, 2x EPYC 9575F 64 cores, 24x 128 GB = 3 TiB, 8 NICs 400G Ethernet)',
+    url: 'https://github.com/mlcommons/inference_results_v5.1/blob/main/closed/Supermicro/systems/8xMI325X_2xEPYC_9575F.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'netbox-as8125gs-tnmr2',
+    title:
+      'NetBox device-type library - Supermicro AS-8125GS-TNMR2 (8U AMD Instinct 8-GPU A+ server, 6x 3,000 W PSUs, 8x Broadcom BCM57608 400GbE GPU-fabric NICs listed for MI325X)',
+    url: 'https://github.com/netbox-community/devicetype-library/blob/master/device-types/Supermicro/AS-8125GS-TNMR2.yml',
+    kind: 'community',
+  },
+  {
+    id: 'mlperf-t51-smc-mi355x',
+    title:
+      'MLCommons Training v5.1 system description Supermicro AS-4126GS-NMR-LCC (8x MI355X, DLC, 2x EPYC 9575F, 24x 128 GB = 3 TB, 30.72 TB)',
+    url: 'https://github.com/mlcommons/training_results_v5.1/blob/main/Supermicro/systems/8xMI355X_2xEPYC_9575F.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'netbox-as4126gs-nmr-lcc',
+    title:
+      'NetBox device-type library - Supermicro AS-4126GS-NMR-LCC (4U liquid-cooled, 8x MI325X/MI355X, 4x 6,600 W PSUs, 53 kg)',
+    url: 'https://github.com/netbox-community/devicetype-library/blob/master/device-types/Supermicro/AS-4126GS-NMR-LCC.yml',
+    kind: 'community',
+  },
+  {
+    id: 'mlperf-t30-gaudi2',
+    title:
+      'MLCommons Training v3.0 system description Intel-HabanaLabs HLS-Gaudi2 (8x Gaudi2 96 GB, 24x 100GbE on chip, 2x Xeon Platinum 8380 40 cores, 1 TB DDR4-3200, 2x ConnectX-5 Ex 100GbE host NICs, air-cooled)',
+    url: 'https://github.com/mlcommons/training_results_v3.0/blob/main/Intel-HabanaLabs/systems/HLS-Gaudi2-PT.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'habana-netcfg',
+    title:
+      'Intel Gaudi documentation - Network Configuration (Gaudi 3: 21 scale-up + 3 scale-out ports at 200 Gb/s, scale-out ports bundled in OSFP links; Gaudi 2 the same at 100 Gb/s)',
+    url: 'https://docs.habana.ai/en/latest/Management_and_Monitoring/Network_Configuration/index.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'habana-gaudi2-net',
+    title:
+      'Habana (Intel) - Gaudi2 networking: 24x 100GbE per Gaudi2, 2.4 Tb scale-out per server, 16 servers per 3x 400G switches',
+    url: 'https://habana.ai/products/networking/',
+    kind: 'vendor',
+  },
+  {
+    id: 'smc-x12-gaudi',
+    title:
+      'Supermicro - X12 Gaudi AI Training System SYS-420GH-TNGR (8 Gaudi HL-205, 24x 100GbE RDMA out through 6 QSFP-DDs)',
+    url: 'https://www.supermicro.org.cn/zh_cn/solutions/habana-gaudi',
+    kind: 'vendor',
+  },
+  {
+    id: 'hn-nextplatform-gaudi3',
+    title:
+      'Hacker News thread 39981646 (read via the mirror hn.masterscheme.cn) quoting The Next Platform (2024-04-09) on Gaudi 3 nodes: retimers to six 800 Gb/s OSFP ports per system board, 21 of 24 ports all-to-all',
+    url: 'https://news.ycombinator.com/item?id=39981646',
+    kind: 'community',
+  },
+  {
+    id: 'mlperf-i51-dell-l40s',
+    title:
+      'MLCommons Inference v5.1 system description Dell PowerEdge XE7740 (8x L40S, air-cooled, 2x Xeon 6787P 86 cores, 32x 64 GB = 2 TB, 14.5 TB)',
+    url: 'https://github.com/mlcommons/inference_results_v5.1/blob/main/closed/Dell/systems/XE7740_L40S_PCIe_48GBx8_TRT.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'mlperf-i51-hpe-rtxpro',
+    title:
+      'MLCommons Inference v5.1 system description HPE ProLiant Compute DL380a Gen12 (8x RTX PRO 6000 Blackwell Server Edition, air-cooled, 2x Xeon 6787P, 2,048 GB, 400GbE)',
+    url: 'https://github.com/mlcommons/inference_results_v5.1/blob/main/closed/HPE/systems/HPE_PROLIANT_DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT_TRT.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'sth-mgx-cx8',
+    title:
+      'ServeTheHome (2025-05) - NVIDIA MGX PCIe Switch Board with ConnectX-8 for 8x PCIe GPU servers (four 800 Gb/s ConnectX-8, two GPU slots per NIC, ninth slot for a BlueField-3)',
+    url: 'https://www.servethehome.com/this-is-the-nvidia-mgx-pcie-switch-board-with-connectx-8-for-8x-pcie-gpu-servers/',
+    kind: 'secondary',
+  },
+  {
+    id: 'mlperf-i51-smc-b200-lcc',
+    title:
+      'MLCommons Inference v5.1 system description Supermicro SYS-422GS-NBRT-LCC (8x B200-SXM-180GB, liquid-cooled, 2x Xeon 6787P, 32x 128 GB = 4 TB, 8x 400G InfiniBand, 16 TB)',
+    url: 'https://github.com/mlcommons/inference_results_v5.1/blob/main/closed/Supermicro/systems/SYS-422GS-NBRT-LCC_B200-SXM-180GBx8_TRT.json',
+    kind: 'vendor',
+  },
+  {
+    id: 'pcnews-dgxa100',
+    title:
+      'pcnews.ru (2020-05) on the DGX A100 documentation: 6,500 W maximum, six 3 kW PSUs (half redundant), 2x 64-core EPYC 7742, up to 2 TB RAM, 123 kg',
+    url: 'https://pcnews.ru/news/vycislitelnaa_sistema_nvidia_dgx_a100_ampere_osnasaetsa_sestu_blokami_pitania_po_3_kvt-985106.html',
+    kind: 'secondary',
+  },
+  {
+    id: 'ornn-b200-b300',
+    title:
+      'Ornn (2026) - NVIDIA B200 vs B300: on-demand B300 $5.00-7.25/GPU-h (neocloud range), B300 module ~$53k OEM, GB300 NVL72 rack ~$3.7-5.0M+',
+    url: 'https://www.ornnai.com/research/nvidia-b200-vs-b300-why-use-one-instead-of-the-other',
+    kind: 'secondary',
+  },
+  {
+    id: 'awesome-gb300',
+    title: 'AwesomeAgents - NVIDIA GB300 NVL72 (estimated $3-4 million per rack, 1,400 W per GPU)',
+    url: 'https://awesomeagents.ai/hardware/nvidia-gb300-nvl72',
+    kind: 'community',
+  },
+  {
+    id: 'cliff-amd-2026',
+    title:
+      'Cliff Center research note (2026-05-18) - AMD inference economics (TensorWave MI325X $1.95/GPU-h, MI300X $1.50)',
+    url: 'https://www.cliffcenter.com/research/amd-inference-economics',
+    kind: 'community',
+  },
+  {
+    id: 'modal-l40s',
+    title:
+      'Modal (2025-08-12) - L40S cloud pricing by provider (AWS g6e $1.861/h on-demand, CoreWeave $2.25, Vultr $1.67, RunPod $0.86)',
+    url: 'https://modal.com/blog/nvidia-l40s-price-article',
+    kind: 'secondary',
+  },
+  {
+    id: 'deploybase-runpod-2026',
+    title:
+      'Deploybase (2026-03-10) - RunPod GPU pricing: RTX PRO 6000 96 GB $1.57/h on-demand ($0.89 spot), L40S $1.40/h on-demand',
+    url: 'https://deploybase.ai/articles/runpod-gpu-pricing',
+    kind: 'community',
+  },
+  {
+    id: 'amd-9575f',
+    title: 'AMD EPYC 9575F product page (64 cores, default TDP 400 W)',
+    url: 'https://www.amd.com/en/products/processors/server/epyc/9005-series/amd-epyc-9575f.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'intel-ark-8380',
+    title: 'Intel ARK - Xeon Platinum 8380 (40 cores, TDP 270 W)',
+    url: 'https://www.intel.com/content/www/us/en/products/sku/212287/intel-xeon-platinum-8380-processor-60m-cache-2-30-ghz/specifications.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'intel-ark-6787p',
+    title: 'Intel ARK - Xeon 6787P (86 cores, TDP 350 W)',
+    url: 'https://www.intel.com/content/www/us/en/products/details/processors/xeon/xeon6-p-cores.html',
+    kind: 'vendor',
+  },
+  {
+    id: 'nv-mms4x00ns400',
+    title:
+      'NVIDIA MMS4X00-NS400 400G single-port OSFP DR4 (9 W at 400G; 5 W maximum in 200G NDR200 mode on a 1:2 splitter)',
+    url: 'https://docs.nvidia.com/networking/display/mms4x00ns400/overview',
+    kind: 'vendor',
+  },
+  {
     id: 'planning-estimate',
     title:
       'ClusterPlan planning estimate: no public source found for this number; an engineering estimate stated with its reasoning in the note (soft)',
