@@ -6,7 +6,7 @@ import type {
   CatalogSystem,
   CatalogTransceiver,
 } from '../catalog';
-import { sizeClusterNetwork } from '../fabric';
+import { sizeClusterNetwork, sizeFabric } from '../fabric';
 import type { ClusterNetworkBom, FabricInput, ModuleParts, SwitchParts } from '../fabric';
 
 /**
@@ -99,14 +99,27 @@ export function chooseScaleOutNic(
   };
 }
 
-/** The compute switch for a fabric kind and link rate (see the module comment). */
+/** Compute switches of a fabric kind (InfiniBand, or Ethernet for RoCE and TCP). */
+function computeSwitches(
+  fabric: 'infiniband' | 'roce' | 'ethernet',
+  catalog: Catalog,
+): CatalogSwitch[] {
+  const kind = fabric === 'infiniband' ? 'infiniband' : 'ethernet';
+  const all = listItems(catalog, 'switch').filter((s) => s.role === 'compute' && s.fabric === kind);
+  if (all.length === 0) throw new Error(`catalog: no ${kind} compute switch`);
+  return all;
+}
+
+/**
+ * The switch with the slowest port at or above the link rate (ties: most ports, then catalog
+ * order); the fastest when none is fast enough (links then run at its port speed).
+ */
 export function chooseComputeSwitch(
   fabric: 'infiniband' | 'roce' | 'ethernet',
   linkGbps: number,
   catalog: Catalog,
 ): CatalogSwitch {
-  const kind = fabric === 'infiniband' ? 'infiniband' : 'ethernet';
-  const all = listItems(catalog, 'switch').filter((s) => s.role === 'compute' && s.fabric === kind);
+  const all = computeSwitches(fabric, catalog);
   let best: CatalogSwitch | undefined;
   for (const s of all) {
     if (s.portGbps.value < linkGbps - 1e-9) continue;
@@ -118,11 +131,58 @@ export function chooseComputeSwitch(
       best = s;
   }
   if (best) return best;
-  // Nothing fast enough: the fastest switch (links run at its port speed).
-  let fastest: CatalogSwitch | undefined;
-  for (const s of all) if (!fastest || s.portGbps.value > fastest.portGbps.value) fastest = s;
-  if (!fastest) throw new Error(`catalog: no ${kind} compute switch`);
+  let fastest = all[0] as CatalogSwitch;
+  for (const s of all) if (s.portGbps.value > fastest.portGbps.value) fastest = s;
   return fastest;
+}
+
+/**
+ * The compute switch that gives the cheapest compute fabric for the build: among the catalog
+ * switches of the fabric kind whose ports carry the link rate, the one whose fat tree (switches,
+ * optics, cables at the stated tiers and oversubscription) costs least; ties go to the slowest
+ * port, then the most ports. A faster link can only narrow the choice, so a faster fabric never
+ * costs less. A one-node build has no fabric: the slowest adequate switch is named.
+ */
+export function cheapestComputeSwitch(i: Omit<BomInput, 'computeSwitch'>, catalog: Catalog): CatalogSwitch {
+  const fallback = chooseComputeSwitch(i.fabric, i.linkGbps, catalog);
+  const hosts = i.system.fabricHostsPerNode ?? 1;
+  if (i.nodes * hosts <= 1) return fallback;
+  const fx = i.fxPerUsd;
+  const fiber = getItem(catalog, 'cable', 'fiber-mpo');
+  let best: { sw: CatalogSwitch; price: number } | null = null;
+  let firstError: unknown = null;
+  for (const sw of computeSwitches(i.fabric, catalog)) {
+    if (sw.portGbps.value < i.linkGbps - 1e-9) continue;
+    let price: number;
+    try {
+      price = sizeFabric({
+        nodes: i.nodes * hosts,
+        railsPerNode: i.railsPerHost,
+        radix: sw.radix.value,
+        tiers: i.tiers,
+        oversubscription: i.oversubscription,
+        railOptimized: i.railOptimized,
+        switchParts: switchParts(sw, fx),
+        switchModule: moduleParts(chooseModule(sw.portGbps.value, catalog), fx),
+        nodeModule: moduleParts(i.nodeModule, fx),
+        cable: { powerW: fiber.powerW.value, priceUsd: fiber.priceUsd.value * fx },
+      }).priceUsd;
+    } catch (e) {
+      firstError ??= e;
+      continue;
+    }
+    if (
+      best === null ||
+      price < best.price - 1e-6 ||
+      (Math.abs(price - best.price) <= 1e-6 &&
+        (sw.portGbps.value < best.sw.portGbps.value ||
+          (sw.portGbps.value === best.sw.portGbps.value && sw.radix.value > best.sw.radix.value)))
+    )
+      best = { sw, price };
+  }
+  if (best) return best.sw;
+  if (firstError !== null) throw firstError;
+  return fallback;
 }
 
 /** Per-port rate of a module (twin-port modules carry two ports). */

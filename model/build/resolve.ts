@@ -19,7 +19,7 @@ import type {
 } from '../catalog';
 import { DEFAULT_SOURCES } from '../scenario';
 import type { DefaultSource, Scenario, StorageSection, StorageTier } from '../scenario';
-import { chooseComputeSwitch, chooseModule, chooseScaleOutNic, clusterBillOfMaterials } from './bom';
+import { cheapestComputeSwitch, chooseModule, chooseScaleOutNic, clusterBillOfMaterials } from './bom';
 import { derivedFrom, fromCatalog, fromDefault, fromScenario } from './provenance';
 import type { BuildAssumption, BuildSection, Provenance } from './provenance';
 import {
@@ -211,11 +211,12 @@ function resolveSystem(
   const cat = (key: string, label: string, field: keyof CatalogSystem, unit: string): number =>
     rec.cat(key, 'system', label, 'system', id, field, sys[field] as SourcedNumber, unit);
   const idle = sys.idleW;
+  const fromSystem = derivedFrom('the system’s bill of materials', ['system.id']);
   return {
     id,
     name: sys.name,
-    form: sys.form,
-    gpusPerNode: sys.gpusPerNode,
+    form: rec.put('system.form', 'system', 'Form (server or rack-scale)', sys.form, '', fromSystem),
+    gpusPerNode: rec.put('system.gpusPerNode', 'system', 'GPUs per node of the system', sys.gpusPerNode, 'GPUs', fromSystem),
     heightU: cat('system.heightU', 'Height of one node', 'heightU', 'U'),
     ratedPowerW: cat('system.ratedPowerW', 'Nameplate power of one node', 'ratedPowerW', 'W'),
     cooling: sys.cooling,
@@ -253,6 +254,7 @@ function resolveHardware(
   const rec = new Recorder(catalog, currency);
   const warnings: string[] = [];
   const { compute, network: net, storage: st } = scenario.cluster;
+  const training = scenario.workload.kind === 'training';
 
   // ---- accelerator ----
   const accelerator: Accelerator = getAccelerator(compute.acceleratorId);
@@ -282,7 +284,7 @@ function resolveHardware(
       `system "${sysItem.name}" has ${sysItem.gpusPerNode} GPUs per node; the cluster says ${compute.gpusPerNode}`,
     );
   }
-  const gpus = compute.gpus;
+  const gpus = rec.put('gpus', 'system', 'GPUs', compute.gpus, 'GPUs', scenarioProv('cluster.compute.gpus'));
   const nodes = rec.put(
     'nodes',
     'system',
@@ -415,35 +417,33 @@ function resolveHardware(
   const tiersIn = net.scaleOut.fatTreeTiers;
   if (tiersIn === 4) warnings.push('fabric sizing supports up to 3 tiers; sized as 3');
   const tiers: 1 | 2 | 3 | 'auto' = tiersIn === 'auto' ? 'auto' : (Math.min(3, tiersIn) as 1 | 2 | 3);
-  const sw = chooseComputeSwitch(net.scaleOut.fabric, linkGbps, catalog);
+
   rec.put('network.fabric', 'network', 'Scale-out fabric', net.scaleOut.fabric, '', scenarioProv('cluster.network.scaleOut.fabric'));
   const gbpsPerGpu = rec.field('network.gbpsPerGpu', 'network', 'Scale-out bandwidth per GPU', 'cluster.network.scaleOut.gbpsPerGpu', net.scaleOut.gbpsPerGpu, 'Gb/s');
-  rec.put('network.switchId', 'network', 'Compute-fabric switch', sw.id, '', derivedFrom('the catalog switch of the fabric kind with the slowest port at or above the link rate (most ports among equals)', ['network.fabric', 'node.scaleOutNicGbps']));
-  rec.cat('network.bom.switchPowerW', 'network', 'Compute switch power (typical)', 'switch', sw.id, 'typicalPowerW', sw.typicalPowerW, 'W');
-  rec.cat('network.bom.switchPrice', 'network', 'Compute switch price', 'switch', sw.id, 'priceUsd', sw.priceUsd, '¤', fx);
   rec.cat('network.bom.nodeModulePrice', 'network', 'Node-side module price', 'transceiver', nodeModule.id, 'priceUsd', nodeModule.priceUsd, '¤', fx);
 
   // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
-  const storage = resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode);
+  const storage = resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode, cacheDrivePrice, training);
 
-  const bom = clusterBillOfMaterials(
-    {
-      system: sysItem,
-      nodes,
-      gpus,
-      fabric: net.scaleOut.fabric,
-      railsPerHost,
-      linkGbps,
-      computeSwitch: sw,
-      nodeModule,
-      tiers,
-      oversubscription: net.scaleOut.oversubscriptionRatio,
-      railOptimized: net.scaleOut.railOptimized,
-      storageRackUnits: storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0),
-      fxPerUsd: fx,
-    },
-    catalog,
-  );
+  const bomInput = {
+    system: sysItem,
+    nodes,
+    gpus,
+    fabric: net.scaleOut.fabric,
+    railsPerHost,
+    linkGbps,
+    nodeModule,
+    tiers,
+    oversubscription: net.scaleOut.oversubscriptionRatio,
+    railOptimized: net.scaleOut.railOptimized,
+    storageRackUnits: storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0),
+    fxPerUsd: fx,
+  };
+  const sw = cheapestComputeSwitch(bomInput, catalog);
+  rec.put('network.switchId', 'network', 'Compute-fabric switch', sw.id, '', derivedFrom('of the catalog switches of the fabric kind whose ports carry the link rate, the one that makes the cheapest compute fat tree', ['network.fabric', 'node.scaleOutNicGbps', 'nodes']));
+  rec.cat('network.bom.switchPowerW', 'network', 'Compute switch power (typical)', 'switch', sw.id, 'typicalPowerW', sw.typicalPowerW, 'W');
+  rec.cat('network.bom.switchPrice', 'network', 'Compute switch price', 'switch', sw.id, 'priceUsd', sw.priceUsd, '¤', fx);
+  const bom = clusterBillOfMaterials({ ...bomInput, computeSwitch: sw }, catalog);
   rec.put(
     'network.bom',
     'network',
@@ -452,7 +452,7 @@ function resolveHardware(
     'switches',
     derivedFrom(
       'fat trees sized at the chosen radix, tiers and oversubscription (NVIDIA DGX SuperPOD RA counting rules)',
-      ['network.switchId', 'network.railsPerHost', 'nodes', 'network.bom.switchPowerW', 'network.bom.switchPrice', 'network.bom.nodeModulePrice'],
+      ['network.switchId', 'network.railsPerHost', 'nodes', 'network.oversubscription', 'storage.dataTier.rackUnits', 'network.bom.switchPowerW', 'network.bom.switchPrice', 'network.bom.nodeModulePrice'],
     ),
   );
   const network: ResolvedNetwork = {
@@ -501,6 +501,7 @@ type HardwareKey = {
   readonly storage: unknown;
   readonly finance: unknown;
   readonly cooling: CoolingTypeId;
+  readonly kind: string;
   readonly catalog: Catalog;
   readonly value: ResolvedHardware | null;
 };
@@ -541,6 +542,7 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
       e.storage === storage &&
       e.finance === finance &&
       e.cooling === cooling &&
+      e.kind === scenario.workload.kind &&
       e.catalog === catalog
     ) {
       hw = e.value;
@@ -549,7 +551,16 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
   }
   if (hw === undefined) {
     hw = resolveHardware(scenario, catalog, cooling);
-    remember(hardwareMemo, { compute, network, storage, finance, cooling, catalog, value: hw });
+    remember(hardwareMemo, {
+      compute,
+      network,
+      storage,
+      finance,
+      cooling,
+      kind: scenario.workload.kind,
+      catalog,
+      value: hw,
+    });
   }
   if (hw === null) return null;
   const acc = compute.acceleratorId;
@@ -746,15 +757,19 @@ function resolveTier(
   catalog: Catalog,
   nodes: number,
   fx: number,
+  training: boolean,
 ): ResolvedTier {
   const what = prefix === 'storage.dataTier' ? 'Data tier' : 'Checkpoint tier';
   const def = defaultTierGBps(nodes);
   const readGBps = rec.field(`${prefix}.readGBps`, 'storage', `${what}: read bandwidth`, `${path}.readGBps`, tier.readGBps, 'GB/s', () =>
     rec.put(`${prefix}.readGBps`, 'storage', `${what}: read bandwidth`, def.read, 'GB/s', docDefault(`${path}.readGBps`, TIER_DEFAULT_SOURCES.readGBps)),
   );
-  const writeGBps = rec.field(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, `${path}.writeGBps`, tier.writeGBps, 'GB/s', () =>
-    rec.put(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, def.write, 'GB/s', docDefault(`${path}.writeGBps`, TIER_DEFAULT_SOURCES.writeGBps)),
-  );
+  // Write bandwidth serves checkpoints: a training run's figure only.
+  const writeGBps = !training
+    ? (tier.writeGBps ?? def.write)
+    : rec.field(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, `${path}.writeGBps`, tier.writeGBps, 'GB/s', () =>
+        rec.put(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, def.write, 'GB/s', docDefault(`${path}.writeGBps`, TIER_DEFAULT_SOURCES.writeGBps)),
+      );
   const capacityTB = rec.field(`${prefix}.capacityTB`, 'storage', `${what}: capacity`, `${path}.capacityTB`, tier.capacityTB, 'TB', () =>
     rec.put(`${prefix}.capacityTB`, 'storage', `${what}: capacity`, DEFAULT_TIER_CAPACITY_TB, 'TB', docDefault(`${path}.capacityTB`, TIER_DEFAULT_SOURCES.capacityTB)),
   );
@@ -784,13 +799,18 @@ function resolveStorage(
   nodes: number,
   fx: number,
   cacheDrivesPerNode: number,
+  cacheDrivePrice: number,
+  training: boolean,
 ): ResolvedStorage {
-  const dataTier = resolveTier(rec, 'storage.dataTier', 'cluster.storage.dataTier', st.dataTier, catalog, nodes, fx);
+  const dataTier = resolveTier(rec, 'storage.dataTier', 'cluster.storage.dataTier', st.dataTier, catalog, nodes, fx, training);
   const checkpointTier =
     st.checkpointTier === null
       ? null
-      : resolveTier(rec, 'storage.checkpointTier', 'cluster.storage.checkpointTier', st.checkpointTier, catalog, nodes, fx);
-  const afr = rec.field('storage.cacheDriveAfr', 'storage', 'Cache drive failures per drive-year', 'cluster.storage.nodeCache.driveAfrPerYear', st.nodeCache.driveAfrPerYear, '1/yr');
+      : resolveTier(rec, 'storage.checkpointTier', 'cluster.storage.checkpointTier', st.checkpointTier, catalog, nodes, fx, training);
+  // The data pipeline and its cache failures are a training run's (serving reads no dataset).
+  const afr = training
+    ? rec.field('storage.cacheDriveAfr', 'storage', 'Cache drive failures per drive-year', 'cluster.storage.nodeCache.driveAfrPerYear', st.nodeCache.driveAfrPerYear, '1/yr')
+    : st.nodeCache.driveAfrPerYear;
   const filled = (t: StorageTier, r: ResolvedTier): StorageTier => ({
     ...t,
     readGBps: r.readGBps,
@@ -801,6 +821,7 @@ function resolveStorage(
   });
   const section: StorageSection = {
     ...st,
+    nodeCache: { ...st.nodeCache, drivePriceUsd: cacheDrivePrice },
     dataTier: filled(st.dataTier, dataTier),
     checkpointTier: st.checkpointTier === null || checkpointTier === null ? null : filled(st.checkpointTier, checkpointTier),
   };
@@ -808,7 +829,9 @@ function resolveStorage(
     section,
     dataTier,
     checkpointTier,
-    cacheDrivesPerNode: rec.field('storage.cacheDrivesPerNode', 'storage', 'Cache drives per node', 'cluster.storage.nodeCache.drivesPerNode', cacheDrivesPerNode, ''),
+    cacheDrivesPerNode: training
+      ? rec.field('storage.cacheDrivesPerNode', 'storage', 'Cache drives per node', 'cluster.storage.nodeCache.drivesPerNode', cacheDrivesPerNode, '')
+      : cacheDrivesPerNode,
     cacheDriveAfr: afr,
   };
 }

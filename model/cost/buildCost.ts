@@ -57,6 +57,9 @@ export function moneyUnits(currency: string): MoneyUnits {
   return u;
 }
 
+/** Facility life passed for a colocated build, where nothing is built (any valid life: unused). */
+const FACILITY_LIFE_UNUSED_YEARS = 20;
+
 function m(value: number, unit: string): MetricValue {
   return { value, unit };
 }
@@ -81,6 +84,7 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
     });
   }
   const runHours = work.timeToTrainS === null ? null : work.timeToTrainS / 3600;
+  const colo = f.siting === 'colocation';
   const cost = computeCost({
     gpus: b.gpus,
     nodes: b.nodes,
@@ -92,11 +96,12 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
     installationFraction: fin.installationFraction,
     siting: f.siting,
     provisionedKw: p.provisionedKw,
-    colocationUsdPerKwMonth: f.colocationPerKwMonth,
-    colocationFitOutUsdPerKw: f.colocationFitOutPerKw,
-    constructionUsdPerW: f.constructionPerW,
-    facilityLifeYears: f.facilityLifeYears,
-    facilityOpexFractionPerYear: f.facilityOpexFractionPerYear,
+    // Only the siting's own terms are read (the build resolves only those).
+    colocationUsdPerKwMonth: colo ? f.colocationPerKwMonth : 0,
+    colocationFitOutUsdPerKw: colo ? f.colocationFitOutPerKw : 0,
+    constructionUsdPerW: colo ? 0 : f.constructionPerW,
+    facilityLifeYears: colo ? FACILITY_LIFE_UNUSED_YEARS : f.facilityLifeYears,
+    facilityOpexFractionPerYear: colo ? 0 : f.facilityOpexFractionPerYear,
     electricityIdleUsdPerYear: electricityCostPerYear(p.it.idleTotalKw, f.pue, f.electricityPerKwh),
     electricityFullUsdPerYear: electricityCostPerYear(p.it.runningTotalKw, f.pue, f.electricityPerKwh),
     maintenanceFractionPerYear: fin.maintenanceFractionPerYear,

@@ -1,11 +1,12 @@
 export { DEFAULT_JSON_LIMITS, parseJsonSafely } from './safeJson';
 export type { SafeJsonLimits, SafeJsonResult } from './safeJson';
 export {
+  DEFAULT_FILE_LAYOUT,
   MAX_FILE_SCENARIOS,
   readScenarioFile,
   SCENARIO_FILE_FORMAT,
   serializeScenarioFile,
 } from './scenarioFile';
-export type { ReadScenarioFileResult, ScenarioFileContents } from './scenarioFile';
+export type { FileLayout, ReadScenarioFileResult, ScenarioFileContents } from './scenarioFile';
 export { RECOVERY_FORMAT, readRecovery, serializeRecovery } from './recovery';
 export type { ReadRecoveryResult, RecoveryRecord } from './recovery';

@@ -8,7 +8,8 @@
  * nesting caps and hostile keys (`parseJsonSafely`), then migration of each scenario to the
  * current `schemaVersion` and validation with the zod schema (`parseScenarioFile`).
  */
-import { parseScenarioFile, type Scenario } from '../scenario';
+import { migrateScenario, parseScenarioFile, type Scenario } from '../scenario';
+import type { ScenarioDocument } from '../scenario';
 import { parseJsonSafely, type SafeJsonLimits, DEFAULT_JSON_LIMITS } from './safeJson';
 
 export const SCENARIO_FILE_FORMAT = 'clusterplan-scenarios';
@@ -16,11 +17,36 @@ export const SCENARIO_FILE_FORMAT = 'clusterplan-scenarios';
 /** At most this many scenarios in one file (the comparison's limit). */
 export const MAX_FILE_SCENARIOS = 8;
 
+/**
+ * How a file was written, so that saving it again writes the same shape: one scenario as the
+ * whole file, or the `{ format, baseline, scenarios }` wrapper with or without its optional
+ * keys. Saving an unchanged current-version file reproduces it byte for byte (files written as
+ * two-space JSON with a final newline, as ClusterPlan writes them).
+ */
+export type FileLayout = {
+  readonly form: 'single' | 'multi';
+  /** The wrapper's keys in the order the file has them. */
+  readonly keys: readonly ('format' | 'baseline' | 'scenarios')[];
+};
+
+/** The layout ClusterPlan writes new files in. */
+export const DEFAULT_FILE_LAYOUT: FileLayout = {
+  form: 'multi',
+  keys: ['format', 'baseline', 'scenarios'],
+};
+
 export type ScenarioFileContents = {
-  /** Validated, migrated scenarios, in file order. */
+  /** Validated, migrated scenarios, in file order (defaults filled in). */
   readonly scenarios: readonly Scenario[];
+  /**
+   * The same scenarios as the file states them, migrated to the current version but with no
+   * default filled in: what the editor keeps, so a default stays a default (with its source)
+   * through open and save.
+   */
+  readonly documents: readonly ScenarioDocument[];
   /** Index of the baseline scenario (0 when the file does not say). */
   readonly baseline: number;
+  readonly layout: FileLayout;
 };
 
 export type ReadScenarioFileResult =
@@ -45,6 +71,7 @@ export function readScenarioFile(
   if (!json.ok) return { ok: false, error: json.error };
   const value = json.value;
   let baseline = 0;
+  let layout: FileLayout = { form: 'single', keys: [] };
   if (
     typeof value === 'object' &&
     value !== null &&
@@ -52,6 +79,13 @@ export function readScenarioFile(
     'scenarios' in value
   ) {
     const file = value as Record<string, unknown>;
+    layout = {
+      form: 'multi',
+      keys: Object.keys(file).filter(
+        (k): k is 'format' | 'baseline' | 'scenarios' =>
+          k === 'format' || k === 'baseline' || k === 'scenarios',
+      ),
+    };
     if (file['format'] !== undefined && file['format'] !== SCENARIO_FILE_FORMAT) {
       return { ok: false, error: `format: must be "${SCENARIO_FILE_FORMAT}"` };
     }
@@ -80,17 +114,41 @@ export function readScenarioFile(
     const more = parsed.issues.length - shown.length;
     return { ok: false, error: shown.join('; ') + (more > 0 ? ` (and ${more} more)` : '') };
   }
-  return { ok: true, contents: { scenarios: parsed.scenarios, baseline } };
+  const rawList =
+    layout.form === 'multi' ? ((value as Record<string, unknown>)['scenarios'] as unknown[]) : [value];
+  const documents: ScenarioDocument[] = [];
+  for (const raw of rawList) {
+    const m = migrateScenario(raw);
+    // Every scenario parsed above, so each migrates.
+    if (m.ok) documents.push(m.doc);
+  }
+  return { ok: true, contents: { scenarios: parsed.scenarios, documents, baseline, layout } };
 }
 
 /**
- * Write scenarios as a scenario file (pretty-printed JSON, trailing newline).
- * @param scenarios - scenario documents in order (drafts or validated scenarios)
+ * Write scenarios as a scenario file (two-space JSON, trailing newline) in a layout: a file
+ * opened as one scenario stays one scenario while it holds one; the wrapper keeps or leaves out
+ * its `format` and `baseline` keys as it was read (a baseline other than the first is always
+ * written).
+ * @param scenarios - scenario documents in order (as stated: no defaults filled in)
  * @param baseline - index of the baseline scenario
+ * @param layout - the shape the file was read in (default: the wrapper with every key)
  */
 export function serializeScenarioFile(
   scenarios: readonly Readonly<Record<string, unknown>>[],
   baseline: number,
+  layout: FileLayout = DEFAULT_FILE_LAYOUT,
 ): string {
-  return `${JSON.stringify({ format: SCENARIO_FILE_FORMAT, baseline, scenarios }, null, 2)}\n`;
+  if (layout.form === 'single' && scenarios.length === 1) {
+    return `${JSON.stringify(scenarios[0], null, 2)}\n`;
+  }
+  const keys = [...(layout.form === 'single' ? DEFAULT_FILE_LAYOUT.keys : layout.keys)];
+  if (baseline !== 0 && !keys.includes('baseline')) keys.splice(keys.indexOf('scenarios'), 0, 'baseline');
+  const file: Record<string, unknown> = {};
+  for (const k of keys) {
+    if (k === 'format') file['format'] = SCENARIO_FILE_FORMAT;
+    else if (k === 'baseline') file['baseline'] = baseline;
+    else file['scenarios'] = scenarios;
+  }
+  return `${JSON.stringify(file, null, 2)}\n`;
 }

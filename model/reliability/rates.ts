@@ -88,14 +88,23 @@ export function fatTreeSwitches(
     throw new Error(`reliability.switchRadix must be ≥ 4 (got ${radix})`);
   }
   if (endpoints === 0) return 0;
-  return sizeFatTree({
-    nodes: Math.ceil(endpoints),
-    railsPerNode: 1,
-    radix: 2 * Math.floor(radix / 2),
-    tiers: 'auto',
-    oversubscription: 1,
-    railOptimized: false,
-  }).switches;
+  const k = 2 * Math.floor(radix / 2);
+  const tree = (n: number): number =>
+    sizeFatTree({
+      nodes: n,
+      railsPerNode: 1,
+      radix: k,
+      tiers: 'auto',
+      oversubscription: 1,
+      railOptimized: false,
+    }).switches;
+  // Past what three tiers hold (k³/4 endpoints), the fabric is several full three-tier trees.
+  const max = (k * k * k) / 4;
+  const n = Math.ceil(endpoints);
+  if (n <= max) return tree(n);
+  const full = Math.floor(n / max);
+  const rest = n - full * max;
+  return full * tree(max) + (rest > 0 ? tree(rest) : 0);
 }
 
 /** Component counts of the Llama 3 run under the default assumptions (1 link per GPU, radix-64 fat tree). */

@@ -1,13 +1,7 @@
 import { DEFAULT_SOURCES } from '../scenario/defaultSources';
-import {
-  builtinCatalog,
-  findItem,
-  getAccelerator,
-  isUserItem,
-  mergeUserCatalog,
-  sourcedNumbersOf,
-} from '../catalog';
-import type { Catalog, CatalogKind } from '../catalog';
+import type { BuildAssumption } from '../build';
+import { builtinCatalog, getAccelerator, mergeUserCatalog, sourcedNumbersOf } from '../catalog';
+import type { Catalog } from '../catalog';
 import type { Scenario } from '../scenario';
 
 /**
@@ -176,8 +170,8 @@ export type AssumptionScenario = {
   readonly scenario: Scenario;
   /** The document as written (before defaults), to tell user values from defaults. */
   readonly doc: unknown;
-  /** The power/cost stage's system id (the system the build uses), when it ran. */
-  readonly systemId?: string | null;
+  /** The values of the resolved build the evaluation used, with their provenance. */
+  readonly build: readonly BuildAssumption[];
 };
 
 /**
@@ -220,17 +214,6 @@ export function inputAssumptions(
   });
 }
 
-/** Scenario fields that name a catalog item, and the item's kind. */
-const ID_FIELDS: readonly (readonly [string, CatalogKind])[] = [
-  ['facility.coolingType', 'cooling'],
-  ['facility.presetId', 'facilityPreset'],
-  ['facility.electricityId', 'electricity'],
-  ['facility.carbonId', 'gridCarbon'],
-  ['facility.colocationId', 'colocation'],
-  ['facility.constructionId', 'construction'],
-  ['facility.systemId', 'system'],
-];
-
 function at(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
   for (const key of path.split('.')) {
@@ -247,66 +230,92 @@ function sourceText(catalog: Catalog, id: string): string {
 }
 
 /**
- * Every sourced catalog number the scenarios use: their accelerator, its reference system,
- * and the facility items they name by id (user catalog entries merged over the built-in ones).
+ * Every sourced catalog number the evaluations used: the accelerator's entry (the performance
+ * engines read its peaks, memory and links) and each catalog value of the resolved build
+ * (system, parts, network, storage, facility, prices) exactly as the build recorded it. A value
+ * the scenario overrides (an explicit electricity price) is the scenario's, so the catalog
+ * number it replaces is not listed.
  */
 export function catalogAssumptions(
   scenarios: readonly AssumptionScenario[],
   base: Catalog = builtinCatalog(),
 ): CatalogAssumption[] {
   const rows = new Map<string, CatalogAssumption>();
-  const add = (
-    catalog: Catalog,
-    kind: string,
-    itemId: string,
-    item: unknown,
-    user: boolean,
-    name: string,
-  ): void => {
-    for (const { path, n } of sourcedNumbersOf(item)) {
-      const key = `${kind}:${itemId}:${path}`;
-      const prev = rows.get(key);
-      if (prev) {
-        if (!prev.usedBy.includes(name)) rows.set(key, { ...prev, usedBy: [...prev.usedBy, name] });
-        continue;
-      }
-      rows.set(key, {
-        kind,
-        itemId,
-        field: path,
-        value: n.value,
-        unit: n.unit,
-        sources: n.sources.map((s) => sourceText(catalog, s)),
-        date: n.date,
-        basis: n.basis,
-        soft: n.soft,
-        user: user || n.basis === 'user',
-        usedBy: [name],
-      });
+  const add = (row: Omit<CatalogAssumption, 'usedBy'>, name: string): void => {
+    const key = `${row.kind}:${row.itemId}:${row.field}:${row.value}`;
+    const prev = rows.get(key);
+    if (prev) {
+      if (!prev.usedBy.includes(name)) rows.set(key, { ...prev, usedBy: [...prev.usedBy, name] });
+      return;
     }
+    rows.set(key, { ...row, usedBy: [name] });
   };
   for (const s of scenarios) {
     const catalog = mergeUserCatalog(base, s.scenario.userCatalog);
     const accId = at(s.scenario, 'cluster.compute.acceleratorId');
     if (typeof accId === 'string') {
       try {
-        add(catalog, 'accelerator', accId, getAccelerator(accId), false, s.name);
+        for (const { path, n } of sourcedNumbersOf(getAccelerator(accId))) {
+          add(
+            {
+              kind: 'accelerator',
+              itemId: accId,
+              field: path,
+              value: n.value,
+              unit: n.unit,
+              sources: n.sources.map((x) => sourceText(catalog, x)),
+              date: n.date,
+              basis: n.basis,
+              soft: n.soft,
+              user: n.basis === 'user',
+            },
+            s.name,
+          );
+        }
       } catch {
         // An unknown accelerator is reported by the scenario's validation, not here.
       }
-      const systemId = s.systemId;
-      if (typeof systemId === 'string') {
-        const item = findItem(catalog, 'system', systemId);
-        if (item)
-          add(catalog, 'system', systemId, item, isUserItem(catalog, 'system', systemId), s.name);
-      }
     }
-    for (const [field, kind] of ID_FIELDS) {
-      if (kind === 'system') continue;
-      const id = at(s.scenario, field);
-      if (typeof id !== 'string') continue;
-      const item = findItem(catalog, kind, id);
-      if (item) add(catalog, kind, id, item, isUserItem(catalog, kind, id), s.name);
+    for (const a of s.build) {
+      const p = a.prov;
+      if (typeof a.value !== 'number') continue;
+      if (p.kind === 'default' || p.kind === 'derived') {
+        // Documented defaults and rules of the build (tier bandwidth by the SuperPOD guidance,
+        // the node's price as built, ...), under their build key.
+        add(
+          {
+            kind: p.kind === 'default' ? 'default' : 'rule',
+            itemId: a.key,
+            field: a.label,
+            value: a.value,
+            unit: a.unit,
+            sources: [p.kind === 'default' ? p.source.source : p.rule],
+            date: p.kind === 'default' ? p.source.date : '',
+            basis: p.kind === 'default' ? p.source.basis : 'derived',
+            soft: p.kind === 'default' && p.source.basis === 'estimate',
+            user: false,
+          },
+          s.name,
+        );
+        continue;
+      }
+      if (p.kind !== 'catalog') continue;
+      const [kind = '', ...rest] = p.item.split(':');
+      add(
+        {
+          kind,
+          itemId: rest.join(':'),
+          field: p.field,
+          value: a.value,
+          unit: a.unit,
+          sources: p.sources.map((x) => sourceText(catalog, x)),
+          date: p.date,
+          basis: p.basis,
+          soft: p.soft,
+          user: p.user || p.basis === 'user',
+        },
+        s.name,
+      );
     }
   }
   return [...rows.values()];

@@ -1,6 +1,6 @@
 import { builtinCatalog } from '../catalog';
 import type { EvaluationResult } from '../evaluate';
-import { getMetric, metricRegistry } from '../metrics';
+import { MONEY, getMetric, metricRegistry, unitIn } from '../metrics';
 import type { MetricDefinition } from '../metrics';
 import type { Scenario } from '../scenario';
 import { catalogAssumptions, inputAssumptions } from './assumptions';
@@ -149,6 +149,17 @@ export function deltaOf(value: number, base: number, better: MetricDefinition['b
   return { abs, pct, direction };
 }
 
+/**
+ * A metric's unit across the report's builds: money in their common currency (`EUR`,
+ * `EUR/yr`); when builds are priced in different currencies, the currencies side by side and
+ * no deltas (amounts in different currencies do not subtract).
+ */
+function reportUnit(def: MetricDefinition, results: readonly EvaluationResult[]): string {
+  if (!def.unit.includes(MONEY)) return def.unit;
+  const currencies = [...new Set(results.map((r) => r.currency))];
+  return unitIn(def.unit, currencies.join(' | '));
+}
+
 function metricRow(
   def: MetricDefinition,
   results: readonly EvaluationResult[],
@@ -156,13 +167,17 @@ function metricRow(
 ): MetricRow {
   const values = results.map((r) => r.metrics[def.id]?.value ?? null);
   const base = values[baselineIndex] ?? null;
+  const mixed =
+    def.unit.includes(MONEY) && new Set(results.map((r) => r.currency)).size > 1;
   const deltas = values.map((v, i) =>
-    i === baselineIndex || v === null || base === null ? null : deltaOf(v, base, def.better),
+    mixed || i === baselineIndex || v === null || base === null
+      ? null
+      : deltaOf(v, base, def.better),
   );
   return {
     metricId: def.id,
     label: def.label,
-    unit: def.unit,
+    unit: reportUnit(def, results),
     group: def.group,
     better: def.better,
     values,
@@ -207,7 +222,7 @@ export function buildReport(
     name: s.name,
     scenario: s.scenario,
     doc: s.doc,
-    systemId: s.result.powerCost?.systemId ?? null,
+    build: s.result.assumptions,
   }));
   const catalog = builtinCatalog();
   return {
@@ -244,7 +259,7 @@ export function buildReport(
         .map((m) => ({
           metricId: m.id,
           label: m.label,
-          unit: m.unit,
+          unit: unitIn(m.unit, s.result.currency),
           group: m.group,
           value: (s.result.metrics[m.id] as { value: number }).value,
         })),

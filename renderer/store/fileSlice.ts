@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ScenarioFileRef } from '../../electron/contract';
+import type { FileLayout } from '../../model/files';
 import { HISTORY_LIMIT } from '../workspace/history';
 import type { Workspace } from '../workspace/workspace';
 import type { AppState } from './index';
@@ -8,6 +9,8 @@ import type { AppState } from './index';
 export type FileBinding = {
   readonly file: ScenarioFileRef | null;
   readonly saved: Workspace | null;
+  /** The shape the file was read in (saving writes it again); null: ClusterPlan's default. */
+  readonly layout: FileLayout | null;
 };
 
 /**
@@ -32,6 +35,8 @@ export type FileSlice = {
   currentFile: ScenarioFileRef | null;
   /** `history.present` as last saved or opened (compared by identity). */
   savedWorkspace: Workspace | null;
+  /** The shape the current file was read in; null: ClusterPlan's default layout. */
+  fileLayout: FileLayout | null;
   recentFiles: readonly ScenarioFileRef[];
   fileSwitches: readonly FileSwitch[];
   undoneFileSwitches: readonly FileSwitch[];
@@ -44,7 +49,12 @@ export type FileSlice = {
    * Replace the workspace with `change` (e.g. openDocs) and bind it to `file`, clean or not.
    * Undo of the change brings the previous file back; redo the new one.
    */
-  switchFile: (change: () => void, file: ScenarioFileRef | null, clean: boolean) => void;
+  switchFile: (
+    change: () => void,
+    file: ScenarioFileRef | null,
+    clean: boolean,
+    layout?: FileLayout | null,
+  ) => void;
   /** Keep the file binding in step with undo/redo (called when `history.present` changes). */
   followHistory: (previousPresent: Workspace) => void;
 };
@@ -53,23 +63,25 @@ export const createFileSlice: StateCreator<AppState, [], [], FileSlice> = (set, 
   currentFile: null,
   // Set to the initial workspace right after the store is created (store/index.ts).
   savedWorkspace: null,
+  fileLayout: null,
   recentFiles: [],
   fileSwitches: [],
   undoneFileSwitches: [],
   markSaved: (file) => set({ currentFile: file, savedWorkspace: get().history.present }),
   setUnsavedFile: (file) => set({ currentFile: file }),
   setRecentFiles: (files) => set({ recentFiles: files }),
-  switchFile: (change, file, clean) => {
+  switchFile: (change, file, clean, layout = null) => {
     const s0 = get();
     const before = s0.history.present;
-    const previous = { file: s0.currentFile, saved: s0.savedWorkspace };
+    const previous = { file: s0.currentFile, saved: s0.savedWorkspace, layout: s0.fileLayout };
     change();
     const after = get().history.present;
     if (after === before) return;
-    const next = { file, saved: clean ? after : null };
+    const next = { file, saved: clean ? after : null, layout };
     set({
       currentFile: next.file,
       savedWorkspace: next.saved,
+      fileLayout: next.layout,
       fileSwitches: [...get().fileSwitches, { before, after, previous, next }].slice(
         -HISTORY_LIMIT,
       ),
@@ -84,6 +96,7 @@ export const createFileSlice: StateCreator<AppState, [], [], FileSlice> = (set, 
       set({
         currentFile: done.previous.file,
         savedWorkspace: done.previous.saved,
+        fileLayout: done.previous.layout,
         fileSwitches: s.fileSwitches.slice(0, -1),
         undoneFileSwitches: [...s.undoneFileSwitches, done],
       });
@@ -94,6 +107,7 @@ export const createFileSlice: StateCreator<AppState, [], [], FileSlice> = (set, 
       set({
         currentFile: undone.next.file,
         savedWorkspace: undone.next.saved,
+        fileLayout: undone.next.layout,
         fileSwitches: [...s.fileSwitches, undone],
         undoneFileSwitches: s.undoneFileSwitches.slice(0, -1),
       });

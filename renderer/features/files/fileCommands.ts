@@ -43,6 +43,7 @@ export function workspaceFileText(state: AppState): string {
   return serializeScenarioFile(
     ws.scenarios.map((s) => s.doc),
     baseline,
+    state.fileLayout ?? undefined,
   );
 }
 
@@ -58,10 +59,13 @@ export function openFileContents(store: FileStore, file: OpenedScenarioFile): bo
     s.showNotice({ kind: 'error', text: `${file.fileName} was not opened: ${r.error}` });
     return false;
   }
+  // The documents as the file states them: defaults stay defaults (with their sources), and an
+  // unchanged file saves back byte for byte in its own layout.
   s.switchFile(
-    () => s.openDocs(r.contents.scenarios, r.contents.baseline),
+    () => s.openDocs(r.contents.documents, r.contents.baseline),
     { fileName: file.fileName, filePath: file.filePath },
     true,
+    r.contents.layout,
   );
   s.showNotice({
     kind: 'info',

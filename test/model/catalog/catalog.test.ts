@@ -191,10 +191,12 @@ describe('accelerator power agrees with the accelerator catalog', () => {
       sources: ['gpuburn-114'],
     });
     expect(getItem(c, 'acceleratorPower', 'b200').idleW).toMatchObject({
-      value: 200,
-      basis: 'estimate',
-      soft: true,
+      value: 180,
+      basis: 'derived',
+      sources: ['modal-glossary-b200-idle', 'parking-tax-2026'],
     });
+    // Without a measurement: 20 % of TDP, an estimate.
+    expect(getItem(c, 'acceleratorPower', 'gaudi3').idleW).toMatchObject({ basis: 'estimate' });
   });
 
   it('every system references a known accelerator, CPU, NIC, transceiver and drive', () => {

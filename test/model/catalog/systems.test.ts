@@ -13,7 +13,7 @@ import {
 } from '../../../model/catalog/index';
 import type { CatalogSystem } from '../../../model/catalog/index';
 import { nodePeakPowerW } from '../../../model/power/node';
-import { nodePartsFromCatalog } from '../../../model/power/resolve';
+import { buildOf } from '../build/helpers';
 
 /** Accelerators whose scale-out ports sit on the chip (Gaudi: RoCE), not on host NICs. */
 function onChipScaleOut(sys: CatalogSystem): boolean {
@@ -85,7 +85,12 @@ describe('catalog systems', () => {
     const c = builtinCatalog();
     for (const sys of listItems(c, 'system')) {
       const cooling = sys.cooling === 'liquid' ? 'direct-liquid' : 'air';
-      const peak = nodePeakPowerW(nodePartsFromCatalog(sys.id, cooling, c)).totalW;
+      const build = buildOf(sys.acceleratorId, sys.gpusPerNode, {
+        gpusPerNode: sys.gpusPerNode,
+        compute: { systemId: sys.id },
+        facility: { coolingType: cooling },
+      });
+      const peak = nodePeakPowerW(build).totalW;
       const ratio = peak / sys.ratedPowerW.value;
       expect(ratio, `${sys.id} peak ${Math.round(peak)} W`).toBeGreaterThan(0.8);
       expect(ratio, `${sys.id} peak ${Math.round(peak)} W`).toBeLessThan(1.15);

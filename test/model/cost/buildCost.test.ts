@@ -148,7 +148,7 @@ describe('power and cost of a resolved build', () => {
     );
   });
 
-  it('property: power and cost never fall as the GPU count grows; capex and opex lines sum', () => {
+  it('property: power and cost never fall as the GPU count grows (the switch count may: a bigger switch can make the cheaper fabric); capex and opex lines sum', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 512 }),
@@ -164,8 +164,6 @@ describe('power and cost of a resolved build', () => {
             'capex_usd',
             'opex_usd_per_year',
             'tco_usd',
-            'switches',
-            'racks',
           ]) {
             expect(b[id]!.value, id).toBeGreaterThanOrEqual(a[id]!.value);
           }

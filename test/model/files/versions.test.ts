@@ -48,7 +48,8 @@ describe('scenario files of every schema version', () => {
     const again = readScenarioFile(
       serializeScenarioFile(r.contents.scenarios, r.contents.baseline),
     );
-    expect(again).toEqual(r);
+    expect(again.ok && again.contents.scenarios).toEqual(r.contents.scenarios);
+    expect(again.ok && again.contents.baseline).toBe(r.contents.baseline);
   });
 
   it.each(versions.filter((v) => existsSync(new URL(`v${v}-single.json`, FIXTURES))))(

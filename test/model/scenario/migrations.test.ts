@@ -36,6 +36,25 @@ describe('scenario migrations', () => {
     expect(r.scenario.workload.parallelism).toMatchObject({ tp: 8, pp: 12, dp: 16, cp: 1 });
   });
 
+  it('version 1 → 2 moves finance.storagePriceUsd to the data tier’s price, unless the tier has one', () => {
+    const raw = fixture('v1-training.json') as Record<string, unknown>;
+    const moved = parseScenario({ ...raw, finance: { storagePriceUsd: 2_000_000, utilization: 0.7 } });
+    if (!moved.ok) throw new Error(JSON.stringify(moved.issues));
+    expect(moved.scenario.cluster.storage.dataTier.priceUsd).toBe(2_000_000);
+    expect(moved.scenario.finance.utilization).toBe(0.7);
+    expect('storagePriceUsd' in moved.scenario.finance).toBe(false);
+    const cluster = raw['cluster'] as Record<string, unknown>;
+    const kept = parseScenario({
+      ...raw,
+      cluster: { ...cluster, storage: { dataTier: { priceUsd: 5 } } },
+      finance: { storagePriceUsd: 2_000_000 },
+    });
+    expect(kept.ok && kept.scenario.cluster.storage.dataTier.priceUsd).toBe(5);
+    // A version-2 file may not state the moved field.
+    const v2 = parseScenario({ ...raw, schemaVersion: 2, finance: { storagePriceUsd: 1 } });
+    expect(!v2.ok && v2.issues[0]?.path).toBe('finance.storagePriceUsd');
+  });
+
   it('rejects a missing, non-integer, too old or too new schemaVersion naming the field', () => {
     for (const v of [undefined, '1', 1.5, 0]) {
       const r = parseScenario({ schemaVersion: v });
