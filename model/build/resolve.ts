@@ -181,6 +181,10 @@ function storageSystemFor(tier: StorageTier, catalog: Catalog): CatalogStorageSy
   );
 }
 
+/** Planning values in USD for two money fields left out (converted at the scenario's rate). */
+export const RACK_INFRA_USD = 20_000;
+export const STAFF_USD_PER_FTE_YEAR = 200_000;
+
 /** Annual failure rate of a node cache drive, when the scenario does not give one. */
 export const CACHE_DRIVE_AFR_DEFAULT: DefaultSource = {
   source:
@@ -854,9 +858,11 @@ function resolveFinance(
   const residualValueFraction = F('residualValueFraction', 'Resale value at the horizon (share of IT capex)', '');
   const maintenanceFractionPerYear = F('maintenanceFractionPerYear', 'Hardware support per year (share of hardware capex)', '');
   const installationFraction = F('installationFraction', 'Installation (share of hardware capex)', '');
-  const rackInfraPerRack = rec.field('finance.rackInfraPerRack', 'finance', 'Rack infrastructure per rack', 'finance.rackInfraUsdPerRack', f.rackInfraUsdPerRack, '¤/rack');
+  const usdDefault = (key: string, label: string, path: string, usd: number, unit: string) => () =>
+    rec.put(key, 'finance', label, usd * fx, unit, fromDefault(path, DEFAULT_SOURCES[path] as DefaultSource));
+  const rackInfraPerRack = rec.field('finance.rackInfraPerRack', 'finance', 'Rack infrastructure per rack', 'finance.rackInfraUsdPerRack', f.rackInfraUsdPerRack, '¤/rack', usdDefault('finance.rackInfraPerRack', 'Rack infrastructure per rack', 'finance.rackInfraUsdPerRack', RACK_INFRA_USD, '¤/rack'));
   const staffFte = F('staffFte', 'Operations staff', 'FTE');
-  const staffPerFteYear = rec.field('finance.staffPerFteYear', 'finance', 'Cost of one FTE per year', 'finance.staffUsdPerFteYear', f.staffUsdPerFteYear, '¤/FTE-yr');
+  const staffPerFteYear = rec.field('finance.staffPerFteYear', 'finance', 'Cost of one FTE per year', 'finance.staffUsdPerFteYear', f.staffUsdPerFteYear, '¤/FTE-yr', usdDefault('finance.staffPerFteYear', 'Cost of one FTE per year', 'finance.staffUsdPerFteYear', STAFF_USD_PER_FTE_YEAR, '¤/FTE-yr'));
   const softwarePerGpuYear = rec.field('finance.softwarePerGpuYear', 'finance', 'Software per GPU per year', 'finance.softwareUsdPerGpuYear', f.softwareUsdPerGpuYear, '¤/GPU-yr');
   const softwarePerYear = rec.field('finance.softwarePerYear', 'finance', 'Other software per year', 'finance.softwareUsdPerYear', f.softwareUsdPerYear, '¤/yr');
   const utilization = F('utilization', 'Utilisation (share of calendar GPU-hours used)', '');

@@ -78,6 +78,7 @@ const UNIT_SUFFIXES: readonly (readonly [RegExp, string])[] = [
   [/PerNodeYear$/, '1/node-yr'],
   [/PerLinkYear$/, '1/link-yr'],
   [/PerSwitchYear$/, '1/switch-yr'],
+  [/AfrPerYear$/, '1/drive-yr'],
   [/PerDay$/, '1/day'],
   [/OpsPerS$/, 'ops/s'],
   [/GBpsPerGpu$/, 'GB/s per GPU'],

@@ -344,7 +344,8 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     basis: 'estimate',
   },
   'finance.rackInfraUsdPerRack': {
-    source: 'Planning value for rack, PDUs and containment per rack',
+    source:
+      'Planning value for rack, PDUs and containment: 20,000 USD per rack, converted at the scenario’s exchange rate (finance.fxPerUsd)',
     date: '2025',
     basis: 'estimate',
   },
@@ -354,7 +355,8 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     basis: 'convention',
   },
   'finance.staffUsdPerFteYear': {
-    source: 'Planning value for one operations engineer per year, salary and overhead',
+    source:
+      'Planning value for one operations engineer per year, salary and overhead: 200,000 USD, converted at the scenario’s exchange rate (finance.fxPerUsd)',
     date: '2025',
     basis: 'estimate',
   },
@@ -390,7 +392,10 @@ export function describeDefault(path: string, defaultValue: unknown): string | n
       ? `Default auto: ${s.source} (${s.date}).`
       : 'Default auto: the engine chooses the best value.';
   }
-  if (defaultValue === null) return 'Default none: the engine or the catalog supplies the figure.';
+  if (defaultValue === null)
+    return s
+      ? `Default: ${s.source} (${s.date}).`
+      : 'Default none: the engine or the catalog supplies the figure.';
   if (!s) return null;
   const basis =
     s.basis === 'read'

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intIn, numIn, oneOf } from './fields';
+import { intIn, moneyIn, numIn, oneOf } from './fields';
 
 /**
  * Scenario section `facility`: where the cluster runs and what its power costs. Every field
@@ -11,8 +11,8 @@ export const coolingTypeSchema = oneOf(['air', 'rear-door', 'direct-liquid', 'im
 
 /** Peak/off-peak tariff: prices and the peak window (e.g. 12 h a day on 5 days a week). */
 export const peakOffPeakTariffSchema = z.strictObject({
-  peakPriceUsdPerKwh: numIn(0, 5, 'per kWh'),
-  offPeakPriceUsdPerKwh: numIn(0, 5, 'per kWh'),
+  peakPriceUsdPerKwh: moneyIn(5, 'per kWh'),
+  offPeakPriceUsdPerKwh: moneyIn(5, 'per kWh'),
   peakHoursPerDay: numIn(0, 24, 'h'),
   peakDaysPerWeek: numIn(0, 7, 'days'),
 });
@@ -39,7 +39,7 @@ export const facilitySectionSchema = z
     /** Catalog electricity price id (`us-industrial-2023`, ...), used when no price is given. */
     electricityId: z.string().min(1).default('us-industrial-2023'),
     /** Flat electricity price per kWh (scenario currency); overrides `electricityId`. */
-    priceUsdPerKwh: numIn(0, 5, 'per kWh').optional(),
+    priceUsdPerKwh: moneyIn(5, 'per kWh').optional(),
     /** Peak/off-peak tariff; overrides the flat price. */
     peakOffPeak: peakOffPeakTariffSchema.optional(),
     /** Catalog grid-carbon id (`united-states-2023`, ...), used when no intensity is given. */
@@ -51,13 +51,13 @@ export const facilitySectionSchema = z
     /** Catalog colocation price id. */
     colocationId: z.string().min(1).default('na-primary-h2-2024'),
     /** Colocation price per kW-month; overrides `colocationId`. */
-    colocationUsdPerKwMonth: numIn(0, 5000, 'per kW-month').optional(),
+    colocationUsdPerKwMonth: moneyIn(5000, 'per kW-month').optional(),
     /** One-time colocation fit-out (cages, liquid-cooling loops) per provisioned kW. */
-    colocationFitOutUsdPerKw: numIn(0, 100_000, 'per kW').default(0),
+    colocationFitOutUsdPerKw: moneyIn(100_000, 'per kW').default(0),
     /** Catalog construction-cost id (owned builds). */
     constructionId: z.string().min(1).default('silicon-valley-2025'),
     /** Construction cost per W of critical IT load; overrides `constructionId`. */
-    constructionUsdPerW: numIn(0, 100, 'per W').optional(),
+    constructionUsdPerW: moneyIn(100, 'per W').optional(),
     /** Facility life for its amortisation, years. */
     facilityLifeYears: numIn(5, 40, 'years').default(20),
     /** Owned facility running cost per year (M&E maintenance, security), fraction of construction capex. */

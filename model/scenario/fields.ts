@@ -68,3 +68,18 @@ function describe(schema: z.ZodType): string {
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
 }
+
+/**
+ * Largest units of a scenario currency per USD (`finance.fxPerUsd`'s upper bound): money fields
+ * accept up to their USD bound times this, and the scenario then checks each against its USD
+ * bound at the scenario's own rate (`MONEY_FIELDS` in ./index.ts).
+ */
+export const MAX_FX_PER_USD = 100_000;
+
+/**
+ * A money field in the scenario's currency: at least 0, and at most `maxUsd` once converted to
+ * USD at the scenario's `finance.fxPerUsd` (checked on the whole scenario).
+ */
+export function moneyIn(maxUsd: number, what = '') {
+  return numIn(0, maxUsd * MAX_FX_PER_USD, what);
+}

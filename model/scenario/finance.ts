@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intIn, numIn, oneOf } from './fields';
+import { MAX_FX_PER_USD, intIn, moneyIn, numIn, oneOf } from './fields';
 
 /**
  * Scenario section `finance`: currency, horizon, discounting, depreciation lives, running-cost
@@ -16,7 +16,7 @@ export const financeSectionSchema = z
       .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as "USD"' })
       .default('USD'),
     /** Units of `currency` per USD, applied to catalog prices (1 for USD). */
-    fxPerUsd: numIn(0.0001, 100_000).default(1),
+    fxPerUsd: numIn(0.0001, MAX_FX_PER_USD).default(1),
     /** Horizon of the TCO and NPV, years. */
     horizonYears: intIn(1, 20, 'years').default(5),
     /** Discount rate per year (nominal WACC / hurdle rate), e.g. 0.08. */
@@ -33,24 +33,24 @@ export const financeSectionSchema = z
     maintenanceFractionPerYear: numIn(0, 0.5).default(0.1),
     /** Installation, cabling and burn-in, fraction of hardware capex. */
     installationFraction: numIn(0, 0.5).default(0.02),
-    /** Racks, PDUs and containment per rack. */
-    rackInfraUsdPerRack: numIn(0, 1_000_000, 'per rack').default(20_000),
+    /** Racks, PDUs and containment per rack; null: 20,000 USD (planning value) at `fxPerUsd`. */
+    rackInfraUsdPerRack: moneyIn(1_000_000, 'per rack').nullable().default(null),
     /** Operations staff, full-time equivalents. */
     staffFte: numIn(0, 10_000, 'FTE').default(0),
-    /** Cost of one FTE per year (salary and overhead). */
-    staffUsdPerFteYear: numIn(0, 5_000_000, 'per FTE-year').default(200_000),
+    /** Cost of one FTE per year (salary and overhead); null: 200,000 USD at `fxPerUsd`. */
+    staffUsdPerFteYear: moneyIn(5_000_000, 'per FTE-year').nullable().default(null),
     /** Software licences per GPU per year (e.g. an enterprise AI stack). */
-    softwareUsdPerGpuYear: numIn(0, 100_000, 'per GPU-year').default(0),
+    softwareUsdPerGpuYear: moneyIn(100_000, 'per GPU-year').default(0),
     /** Other software per year. */
-    softwareUsdPerYear: numIn(0, 1e9, 'per year').default(0),
+    softwareUsdPerYear: moneyIn(1e9, 'per year').default(0),
     /** Fraction of calendar GPU-hours the cluster runs useful jobs (the real utilisation). */
     utilization: numIn(0.01, 1).default(0.8),
     /** Node price override (else the catalog system's). */
-    systemPriceUsd: numIn(0, 1e8).optional(),
+    systemPriceUsd: moneyIn(1e8).optional(),
     /** Cloud price id from the catalog to compare with (else the accelerator's default). */
     cloudPriceId: z.string().min(1).optional(),
     /** Cloud price per GPU-hour; overrides `cloudPriceId`. */
-    cloudUsdPerGpuHour: numIn(0, 1000, 'per GPU-hour').optional(),
+    cloudUsdPerGpuHour: moneyIn(1000, 'per GPU-hour').optional(),
   })
   .prefault({});
 export type FinanceSection = z.infer<typeof financeSectionSchema>;

@@ -30,6 +30,44 @@ export { calibrationSectionSchema, type CalibrationSection } from './calibration
 /** The format version this build writes. */
 export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);
 
+/**
+ * Money fields with their bound in USD. They are stated in the scenario's currency; each is
+ * checked against its USD bound at the scenario's `finance.fxPerUsd`, so a scenario in any
+ * currency (JPY, KRW, HUF, IDR) is bounded the same way.
+ */
+export const MONEY_FIELDS: readonly { readonly path: readonly string[]; readonly maxUsd: number; readonly what: string }[] = [
+  { path: ['facility', 'priceUsdPerKwh'], maxUsd: 5, what: 'per kWh' },
+  { path: ['facility', 'peakOffPeak', 'peakPriceUsdPerKwh'], maxUsd: 5, what: 'per kWh' },
+  { path: ['facility', 'peakOffPeak', 'offPeakPriceUsdPerKwh'], maxUsd: 5, what: 'per kWh' },
+  { path: ['facility', 'colocationUsdPerKwMonth'], maxUsd: 5000, what: 'per kW-month' },
+  { path: ['facility', 'colocationFitOutUsdPerKw'], maxUsd: 100_000, what: 'per kW' },
+  { path: ['facility', 'constructionUsdPerW'], maxUsd: 100, what: 'per W' },
+  { path: ['finance', 'rackInfraUsdPerRack'], maxUsd: 1_000_000, what: 'per rack' },
+  { path: ['finance', 'staffUsdPerFteYear'], maxUsd: 5_000_000, what: 'per FTE-year' },
+  { path: ['finance', 'softwareUsdPerGpuYear'], maxUsd: 100_000, what: 'per GPU-year' },
+  { path: ['finance', 'softwareUsdPerYear'], maxUsd: 1e9, what: 'per year' },
+  { path: ['finance', 'systemPriceUsd'], maxUsd: 1e8, what: '' },
+  { path: ['finance', 'cloudUsdPerGpuHour'], maxUsd: 1000, what: 'per GPU-hour' },
+  { path: ['workload', 'gpuHourUsd'], maxUsd: 10_000, what: 'per GPU-hour' },
+  { path: ['cluster', 'storage', 'dataTier', 'priceUsd'], maxUsd: 1e12, what: '' },
+  { path: ['cluster', 'storage', 'checkpointTier', 'priceUsd'], maxUsd: 1e12, what: '' },
+  { path: ['cluster', 'storage', 'nodeCache', 'drivePriceUsd'], maxUsd: 1e6, what: '' },
+  { path: ['cluster', 'storage', 'node', 'cpuPricePerCoreUsd'], maxUsd: 1e5, what: '' },
+];
+
+function valueAt(obj: unknown, path: readonly string[]): unknown {
+  let cur: unknown = obj;
+  for (const k of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+function fmtAmount(n: number): string {
+  return Number(n.toPrecision(6)).toLocaleString('en-US');
+}
+
 export const scenarioSchema = z
   .strictObject({
     schemaVersion: z.literal(SCENARIO_SCHEMA_VERSION, {
@@ -50,6 +88,23 @@ export const scenarioSchema = z
   })
   .check((ctx) => {
     const s = ctx.value;
+    // Money in the scenario's currency, bounded in USD at the scenario's rate.
+    const fx = s.finance.fxPerUsd;
+    for (const m of MONEY_FIELDS) {
+      const v = valueAt(s, m.path);
+      if (typeof v !== 'number' || v / fx <= m.maxUsd) continue;
+      const cur = s.finance.currency;
+      const unit = m.what ? ` ${m.what}` : '';
+      ctx.issues.push({
+        code: 'custom',
+        input: v,
+        path: [...m.path],
+        message:
+          cur === 'USD'
+            ? `must be at most ${fmtAmount(m.maxUsd)} USD${unit}`
+            : `must be at most ${fmtAmount(m.maxUsd * fx)} ${cur}${unit} (${fmtAmount(m.maxUsd)} USD at ${fmtAmount(fx)} ${cur} per USD)`,
+      });
+    }
     if (s.cluster.compute.gpusPerNode > s.cluster.compute.gpus) {
       ctx.issues.push({
         code: 'custom',

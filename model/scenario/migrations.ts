@@ -10,7 +10,9 @@
  * - 2: one resolved build (issue 19): the shared storage price has one field,
  *   `cluster.storage.dataTier.priceUsd` (`finance.storagePriceUsd` moves there); new fields
  *   with defaults that price a version-1 file as before: `cluster.compute.systemId` (`auto`),
- *   `cluster.network.scaleOut.railOptimized` (true), `cluster.storage.nodeCache.driveAfrPerYear`.
+ *   `cluster.network.scaleOut.railOptimized` (true), `cluster.storage.nodeCache.driveAfrPerYear`;
+ *   the money defaults `finance.rackInfraUsdPerRack` and `finance.staffUsdPerFteYear` become
+ *   USD figures at the scenario's rate (`null`), written in for older non-USD files.
  *
  * Defaults are part of the format: a test holds every default of every version
  * (test/model/scenario/defaults/) and fails when one changes without a migration step that
@@ -48,7 +50,28 @@ function isRecord(v: unknown): v is Readonly<Record<string, unknown>> {
  * tier's own price was the more specific one). Every other change of version 2 adds a field
  * whose default prices a version-1 file as version 1 did.
  */
+/** Money defaults of version 1, stated in the scenario's currency whatever it was. */
+const V1_MONEY_DEFAULTS = { rackInfraUsdPerRack: 20_000, staffUsdPerFteYear: 200_000 } as const;
+
 function v1ToV2(doc: ScenarioDocument): ScenarioDocument {
+  return v1StoragePrice(v1MoneyDefaults(doc));
+}
+
+/**
+ * Version 2 states two money defaults in USD, converted at the scenario's rate (`null`: 20,000
+ * USD per rack, 200,000 USD per FTE-year). A version-1 file in another currency that left them
+ * out meant that many units of its own currency: the migration writes them in.
+ */
+function v1MoneyDefaults(doc: ScenarioDocument): ScenarioDocument {
+  const finance = isRecord(doc['finance']) ? doc['finance'] : {};
+  const currency = finance['currency'];
+  if (currency === undefined || currency === 'USD') return doc;
+  const out: Record<string, unknown> = { ...finance };
+  for (const [k, v] of Object.entries(V1_MONEY_DEFAULTS)) if (out[k] === undefined) out[k] = v;
+  return { ...doc, finance: out };
+}
+
+function v1StoragePrice(doc: ScenarioDocument): ScenarioDocument {
   const finance = doc['finance'];
   if (!isRecord(finance) || !('storagePriceUsd' in finance)) return doc;
   const { storagePriceUsd, ...restFinance } = finance;
@@ -73,7 +96,7 @@ export const scenarioMigrations: readonly ScenarioMigration[] = [
     fromVersion: 1,
     toVersion: 2,
     description:
-      'One storage price: finance.storagePriceUsd moves to cluster.storage.dataTier.priceUsd. New fields cluster.compute.systemId, cluster.network.scaleOut.railOptimized and cluster.storage.nodeCache.driveAfrPerYear take defaults that keep version-1 files as they were priced.',
+      'One storage price: finance.storagePriceUsd moves to cluster.storage.dataTier.priceUsd. New fields cluster.compute.systemId, cluster.network.scaleOut.railOptimized and cluster.storage.nodeCache.driveAfrPerYear take defaults that keep version-1 files as they were priced. Money defaults are USD figures at the scenario’s rate; a non-USD version-1 file keeps the amounts it meant (20,000 per rack, 200,000 per FTE-year in its currency).',
     up: v1ToV2,
   },
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intIn, numAbove, numIn, oneOf, orAuto } from './fields';
+import { intIn, moneyIn, numAbove, numIn, oneOf, orAuto } from './fields';
 
 /**
  * Scenario workload `serving`: one LLM served under a load (model/serving is the engine).
@@ -183,7 +183,7 @@ export const servingWorkloadSchema = z.strictObject({
   /** Board power cap below the accelerator default, W; null: default limit. */
   powerLimitW: numIn(50, 5000, 'W').nullable().default(null),
   /** Price of one rented GPU-hour for cost per million tokens, USD; null: owned hardware, priced by the TCO model (power/cost stage). */
-  gpuHourUsd: numIn(0, 10_000, 'USD').nullable().default(null),
+  gpuHourUsd: moneyIn(10_000, 'per GPU-hour').nullable().default(null),
   /** Sizing target (GPUs for a load under limits); null: no sizing. */
   target: servingTargetSchema.nullable().default(null),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyIn } from './fields';
 
 /**
  * Scenario section `storage`: the dataset, the shared storage tier(s), the node-local NVMe
@@ -32,7 +33,7 @@ export const storageTierSchema = z.strictObject({
   /** Power of the storage system, W; null: unknown. */
   powerW: z.number().min(0).max(1e9).nullable().default(null),
   /** Purchase price, USD; null: unknown (fixes that add bandwidth are then unpriced). */
-  priceUsd: z.number().min(0).max(1e12).nullable().default(null),
+  priceUsd: moneyIn(1e12).nullable().default(null),
 });
 export type StorageTier = z.infer<typeof storageTierSchema>;
 
@@ -85,7 +86,7 @@ export const storageSectionSchema = z
         /** Power per drive, W. Default 18 (Micron 9550 ≤ 18 W, 2024; catalog ssd-gen5-micron-9550). */
         drivePowerW: z.number().min(0).max(200).default(18),
         /** Price per drive, USD; null: unknown. */
-        drivePriceUsd: z.number().min(0).max(1e6).nullable().default(null),
+        drivePriceUsd: moneyIn(1e6).nullable().default(null),
         /**
          * Failures per cache drive-year. A RAID-0 cache loses its contents when any drive
          * fails; the node re-stages them from the data tier. Default 0.009 (Backblaze SSD
@@ -106,7 +107,7 @@ export const storageSectionSchema = z
         /** Cores kept for the training processes; null: one per GPU. */
         cpuCoresReservedPerNode: z.number().int().min(0).max(4096).nullable().default(null),
         /** Price of one more CPU core, USD; null: unknown. */
-        cpuPricePerCoreUsd: z.number().min(0).max(1e5).nullable().default(null),
+        cpuPricePerCoreUsd: moneyIn(1e5).nullable().default(null),
       })
       .prefault({}),
     /** Network path from storage to the nodes. */

@@ -80,7 +80,11 @@ export const POWER_CASE_METRICS = [
 export const UNSTATED_PROMPT_TOKENS = 512;
 
 /** A build for the case's system: default system, facility and finance of the app. */
-function buildFor(sys: PowerSystem, gpusPerNode: number): ResolvedBuild {
+function buildFor(
+  sys: PowerSystem,
+  gpusPerNode: number,
+  kind: 'training' | 'serving',
+): ResolvedBuild {
   const scaleOut = sys.scale_out ?? { fabric: 'infiniband' as const, gbps_per_gpu: 400 };
   const cluster = clusterSectionSchema.parse({
     compute: {
@@ -95,6 +99,7 @@ function buildFor(sys: PowerSystem, gpusPerNode: number): ResolvedBuild {
   const cooling =
     sys.cooling === 'liquid' ? 'direct-liquid' : sys.cooling === 'immersion' ? 'immersion' : 'air';
   const scenario = {
+    workload: { kind },
     cluster,
     facility: facilitySectionSchema.parse({ coolingType: cooling }),
     finance: financeSectionSchema.parse({}),
@@ -191,7 +196,8 @@ export function predictSystemPowerCase(raw: unknown, metric: string): CasePredic
   const c = raw as Record<string, unknown>;
   const sys = systemSchema.parse(c['system']);
   const gpusPerNode = sys.gpus_per_node ?? Math.min(8, Math.max(sys.gpus, sys.nvlink_domain ?? 1));
-  const build = buildFor(sys, gpusPerNode);
+  const wk = (c['workload'] as { kind?: unknown } | null)?.kind;
+  const build = buildFor(sys, gpusPerNode, wk === 'serving' ? 'serving' : 'training');
   if (metric === 'node_power_peak_w') {
     // The heaviest phase of any workload: its GPUs at matrix work (the workload's details do
     // not change it).

@@ -2,7 +2,8 @@ import { formatMoney, formatNumber } from '../format/format';
 
 /**
  * Display of a metric value with its registered unit, through the one formatter
- * (renderer/format/format.ts). Money (`USD`, `USD/…`) in the currency; everything else as a
+ * (renderer/format/format.ts). Money (`¤`, `¤/…`: the registry's sign for the scenario currency)
+ * in the currency; everything else as a
  * number with as many decimals as its size needs (3 significant digits below 100) and the unit.
  */
 
@@ -13,25 +14,37 @@ export function digitsFor(value: number): number {
   return Math.min(6, Math.max(0, 2 - Math.floor(Math.log10(abs))));
 }
 
+/**
+ * Money units: the registry's `¤` (the scenario currency), or a unit an evaluation already
+ * gives in its currency (`EUR`, `EUR/yr`).
+ */
+const MONEY_UNIT = /^(¤|[A-Z]{3})(\/.*)?$/;
+
+/** True when `unit` is money (`¤`, `¤/yr`, `EUR`, `EUR/GPU-h`). */
+export function isMoneyUnit(unit: string): boolean {
+  return MONEY_UNIT.test(unit);
+}
+
 /** `value` formatted, without its unit. */
 export function formatMetricNumber(value: number, unit: string, currency = 'USD'): string {
-  if (unit === 'USD') return formatMoney(value, currency);
-  if (unit.startsWith('USD/')) {
-    return formatMoney(value, currency).replace(/\.00$/, '');
+  const m = MONEY_UNIT.exec(unit);
+  if (m) {
+    const money = formatMoney(value, currency);
+    return m[2] === undefined ? money : money.replace(/\.00$/, '');
   }
   return formatNumber(value, digitsFor(value));
 }
 
-/** The unit as shown (USD replaced by the scenario currency). */
+/** The unit as shown (the currency sign replaced by the scenario currency). */
 export function displayUnit(unit: string, currency = 'USD'): string {
-  return unit.replace(/^USD/, currency);
+  return unit.replace(/^(¤|[A-Z]{3})(?=\/|$)/, currency);
 }
 
 /** `1,234 tokens/s`, `$1.2` (money carries its own symbol), `52 %`. */
 export function formatMetric(value: number, unit: string, currency = 'USD'): string {
   const n = formatMetricNumber(value, unit, currency);
-  if (unit === 'USD') return n;
-  if (unit.startsWith('USD/')) return `${n}/${unit.slice(4)}`;
+  const m = MONEY_UNIT.exec(unit);
+  if (m) return m[2] === undefined ? n : `${n}${m[2]}`;
   if (unit === '' || unit === '1') return n;
   return unit === '%' ? `${n} %` : `${n} ${unit}`;
 }

@@ -10,7 +10,7 @@ import {
   toTrainingInput,
 } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
-import { parseScenarioOrThrow } from '../../model/scenario';
+import { parseScenario, parseScenarioOrThrow } from '../../model/scenario';
 import type { Scenario, TrainingWorkload } from '../../model/scenario';
 
 function example(name: string): Scenario {
@@ -178,8 +178,36 @@ describe('evaluate', () => {
     expect(r.metrics['opex_usd_per_year']?.unit).toBe('EUR/yr');
     expect(r.metrics['cost_per_gpu_hour_usd']?.unit).toBe('EUR/GPU-h');
     expect(usd.metrics['tco_usd']?.unit).toBe('USD');
+    // Every catalog currency evaluates: bounds are USD bounds at the scenario's rate.
+    for (const [currency, fx, kwh] of [
+      ['JPY', 150, 30],
+      ['KRW', 1350, 150],
+      ['HUF', 360, 60],
+      ['IDR', 16000, 1500],
+    ] as const) {
+      const sc = parseScenarioOrThrow({
+        ...raw,
+        facility: { priceUsdPerKwh: kwh },
+        finance: { currency, fxPerUsd: fx, cloudUsdPerGpuHour: 2 * fx },
+      });
+      const e = evaluate(sc);
+      expect(e.metrics['tco_usd']?.unit).toBe(currency);
+      expect(e.metrics['electricity_cost_usd_per_year']?.unit).toBe(`${currency}/yr`);
+    }
+    const tooHigh = parseScenario({
+      ...raw,
+      facility: { priceUsdPerKwh: 1000 },
+      finance: { currency: 'JPY', fxPerUsd: 150 },
+    });
+    expect(!tooHigh.ok && tooHigh.issues[0]).toEqual({
+      path: 'facility.priceUsdPerKwh',
+      message: 'must be at most 750 JPY per kWh (5 USD at 150 JPY per USD)',
+    });
     // Catalog prices convert at the scenario's rate.
-    expect(r.metrics['capex_usd']?.value).toBeCloseTo((usd.metrics['capex_usd']?.value ?? 0) * 0.92, 0);
+    expect(r.metrics['capex_usd']?.value).toBeCloseTo(
+      (usd.metrics['capex_usd']?.value ?? 0) * 0.92,
+      0,
+    );
   });
 
   it('the data/reliability stage keeps the engine’s own figures apart from the ones it adds', () => {
@@ -192,7 +220,6 @@ describe('evaluate', () => {
     for (const id of Object.keys(own)) expect(r.metrics[id]).toBe(own[id]);
   });
 });
-
 
 function parseScenarioFileOrThrow(name: string): Scenario[] {
   const raw = JSON.parse(
@@ -296,7 +323,9 @@ describe('evaluate: data/reliability and power/cost stages', () => {
       ...s,
       cluster: { ...s.cluster, compute: { ...s.cluster.compute, systemId: 'no-such-system' } },
     };
-    expect(() => evaluate(noSystem)).toThrow(/cluster\.compute\.systemId: unknown system "no-such-system"/);
+    expect(() => evaluate(noSystem)).toThrow(
+      /cluster\.compute\.systemId: unknown system "no-such-system"/,
+    );
   });
 
   it('a serving scenario runs the serving stage, then power and cost at its load', () => {

@@ -166,6 +166,7 @@ const SUFFIXES: readonly (readonly [string, string])[] = [
   ['PerNodeYear', 'per node-year'],
   ['PerLinkYear', 'per link-year'],
   ['PerSwitchYear', 'per switch-year'],
+  ['AfrPerYear', 'per drive-year'],
   ['GBpsPerGpu', 'GB/s per GPU'],
   ['GPerKwh', 'gCO₂e/kWh'],
   ['LPerKwh', 'L/kWh'],

@@ -17,6 +17,8 @@ export function buildScenario(
   userCatalog: UserCatalog = { entries: [] },
 ): Scenario {
   return {
+    // Only the kind matters to a build (training builds also list the data pipeline's figures).
+    workload: { kind: 'training' },
     cluster: clusterSectionSchema.parse(cluster),
     facility: facilitySectionSchema.parse(facility),
     finance: financeSectionSchema.parse(finance),

@@ -93,6 +93,17 @@ function snapshot(version: number): Record<string, Record<string, unknown>> | nu
     : null;
 }
 
+/**
+ * Defaults a later version states another way with the same effect, and why. Version 2: two
+ * money defaults became USD figures at the scenario's rate (`null`); for the USD files of
+ * this test that is the same amount, and a non-USD version-1 file gets the old amount written
+ * by the migration (tested in migrations.test.ts).
+ */
+const RESTATED: Readonly<Record<string, { readonly from: unknown; readonly to: unknown }>> = {
+  'v1 finance.rackInfraUsdPerRack': { from: 20_000, to: null },
+  'v1 finance.staffUsdPerFteYear': { from: 200_000, to: null },
+};
+
 describe('scenario defaults per format version', () => {
   it('every version has its defaults snapshot', () => {
     for (let v = FIRST_SCENARIO_VERSION; v <= SCENARIO_SCHEMA_VERSION; v++)
@@ -110,6 +121,8 @@ describe('scenario defaults per format version', () => {
       const now = defaultsAt(v);
       for (const kind of Object.keys(old)) {
         for (const [path, value] of Object.entries(old[kind] ?? {})) {
+          const restated = RESTATED[`v${v} ${path}`];
+          if (restated && restated.from === value && restated.to === now[kind]?.[path]) continue;
           expect(now[kind]?.[path], `v${v} ${kind} ${path}`).toEqual(value);
         }
       }

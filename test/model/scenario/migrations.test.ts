@@ -38,7 +38,10 @@ describe('scenario migrations', () => {
 
   it('version 1 → 2 moves finance.storagePriceUsd to the data tier’s price, unless the tier has one', () => {
     const raw = fixture('v1-training.json') as Record<string, unknown>;
-    const moved = parseScenario({ ...raw, finance: { storagePriceUsd: 2_000_000, utilization: 0.7 } });
+    const moved = parseScenario({
+      ...raw,
+      finance: { storagePriceUsd: 2_000_000, utilization: 0.7 },
+    });
     if (!moved.ok) throw new Error(JSON.stringify(moved.issues));
     expect(moved.scenario.cluster.storage.dataTier.priceUsd).toBe(2_000_000);
     expect(moved.scenario.finance.utilization).toBe(0.7);
@@ -50,6 +53,13 @@ describe('scenario migrations', () => {
       finance: { storagePriceUsd: 2_000_000 },
     });
     expect(kept.ok && kept.scenario.cluster.storage.dataTier.priceUsd).toBe(5);
+    // A non-USD version-1 file keeps the money defaults it meant (in its own currency).
+    const eur = parseScenario({ ...raw, finance: { currency: 'EUR', fxPerUsd: 0.9 } });
+    expect(
+      eur.ok && [eur.scenario.finance.rackInfraUsdPerRack, eur.scenario.finance.staffUsdPerFteYear],
+    ).toEqual([20_000, 200_000]);
+    const usd = parseScenario(raw);
+    expect(usd.ok && usd.scenario.finance.rackInfraUsdPerRack).toBeNull();
     // A version-2 file may not state the moved field.
     const v2 = parseScenario({ ...raw, schemaVersion: 2, finance: { storagePriceUsd: 1 } });
     expect(!v2.ok && v2.issues[0]?.path).toBe('finance.storagePriceUsd');

@@ -12,6 +12,7 @@ import {
   mergeSearchResults,
   parseSearchSpec,
   planChunks,
+  regionPrices,
   relativeSlack,
   searchAll,
   searchChunk,
@@ -138,12 +139,12 @@ describe('search spec', () => {
     expect(() =>
       spaceOf({ goal: 'tco_usd', space: { regions: [{ name: 'x', electricityId: 'mars' }] } }),
     ).toThrow(/^space\.regions\[0\]\.electricityId: unknown electricity price id "mars"/);
-    expect(() =>
-      spaceOf({
-        goal: 'tco_usd',
-        space: { regions: [{ name: 'x', electricityId: 'eu-germany' }] },
-      }),
-    ).toThrow(/priced in EUR/);
+    // A EUR tariff converts through the catalog's exchange rate into the scenario's currency.
+    const eur = spaceOf({
+      goal: 'tco_usd',
+      space: { regions: [{ name: 'x', electricityId: 'eu-germany' }] },
+    });
+    expect(regionPrices(eur)?.[0]).toBeGreaterThan(0.21);
   });
 });
 
@@ -421,10 +422,11 @@ describe('search results', () => {
   });
 
   it('reports engine errors as infeasible with the field named', () => {
-    // A 2-tier fat tree of radix-64 switches holds at most 2,048 endpoints.
+    // A 2-tier fat tree holds at most radix² / 2 endpoints: 10,368 with the catalog's largest
+    // InfiniBand switch (144 ports), fewer than 16,384 GPUs' links.
     const space = spaceOf({
       goal: 'tco_usd',
-      space: { gpuCounts: [8, 4096], fatTreeTiers: [2] },
+      space: { gpuCounts: [8, 16384], fatTreeTiers: [2] },
     });
     const r = searchAll(space);
     expect(r.stats.errors).toBeGreaterThan(0);

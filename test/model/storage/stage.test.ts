@@ -228,7 +228,7 @@ async function trainedExample(
 ) {
   const { readFileSync } = await import('node:fs');
   const { parseScenarioOrThrow } = await import('../../../model/scenario');
-  const { toTrainingInput } = await import('../../../model/evaluate');
+  const { resolveFor, toTrainingInput } = await import('../../../model/evaluate');
   const { simulateTraining } = await import('../../../model/training');
   const { dataReliabilityInputFor } = await import('../../../model/storage');
   const raw = JSON.parse(readFileSync(`examples/${name}`, 'utf8')) as {
@@ -239,7 +239,9 @@ async function trainedExample(
   if (sc.workload.kind !== 'training') throw new Error('expected a training example');
   const training = simulateTraining(toTrainingInput(sc, sc.workload));
   const workload = sc.workload;
-  return { sc, workload, training, input: dataReliabilityInputFor(sc, workload, training) };
+  // The build's storage tiers (every figure filled in) and its compute-fabric switches.
+  const input = dataReliabilityInputFor(sc, workload, training, resolveFor(sc));
+  return { sc, workload, training, input };
 }
 
 describe('wiring with the training engine', () => {
