@@ -1,3 +1,4 @@
+import powerDev from './power-dev.json';
 import servingDev from './serving-dev.json';
 import storageDev from './storage-dev.json';
 import trainingDev from './training-dev.json';
@@ -62,4 +63,11 @@ export const bundledValidationFiles: readonly BundledValidationFile[] = [
   },
   { file: 'storage-dev.json', label: 'Storage feed rate (MLPerf Storage)', data: storageDev },
   { file: 'serving-dev.json', label: 'LLM serving throughput and latency', data: servingDev },
+  {
+    file: 'power-dev.json',
+    label: 'Measured power: GPU boards, servers, serving energy per token',
+    data: powerDev,
+    reading:
+      'The power model has no constant taken from these cases: each GPU phase draws a measured share of TDP (FlagPerf A100 GEMMs at TDP, HBM-bound kernels at 0.64, launch-bound kernels at 0.40, NCCL collectives at 0.37 over NVSwitch and 0.26 across InfiniBand), waits draw the catalogued idle-with-context power, and fans follow the cube of the heat (7 % of input at full heat, the Vertiv/NVIDIA liquid-cooling study). Idle readings, GEMM loops and the 8×H100 training peak are within tolerance. LLM serving at high concurrency on H100 is predicted 10–18 % low: at batch 256 the boards run near TDP while the step model splits the time into matrix, memory-bound and launch-bound parts drawn at their separate measured shares; B200 at batch 8 (849 W of 1,000 W) is 34 % low for the same reason. Mixture-of-experts serving rows inherit the serving engine’s MoE decode model. Energy per token carries the serving engine’s throughput error as well. DGX A100 server input under GEMM loops is 8–13 % high: the platform’s parts (CPUs, NICs, NVSwitches) are planning estimates.',
+  },
 ];

@@ -18,6 +18,7 @@ describe('bundled validation files', () => {
       'training-mlperf-ttt.json',
       'storage-dev.json',
       'serving-dev.json',
+      'power-dev.json',
     ]);
     for (const f of bundledValidationFiles) {
       const loaded = loadValidationFile(f.data);
