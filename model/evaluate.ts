@@ -619,7 +619,11 @@ class Figures {
     for (const id in rec) {
       const v = rec[id] as MetricValue;
       const c = metricChecks.get(id);
-      if (c === undefined || !Number.isFinite(v.value) || v.unit !== unitIn(c.unit, this.currency))
+      if (
+        c === undefined ||
+        !Number.isFinite(v.value) ||
+        (v.unit !== c.unit && v.unit !== unitIn(c.unit, this.currency))
+      )
         checkMetricValue(id, v, this.currency);
       const slot = (c as { readonly slot: number }).slot;
       if (seenAt[slot] === this.stamp)

@@ -80,8 +80,17 @@ export function checkMetricValues(
 
 /** `¤` in a registered unit stands for the scenario's currency: the unit in `currency`. */
 export function unitIn(registered: string, currency: string): string {
-  return registered.includes(MONEY) ? registered.replace(MONEY, currency) : registered;
+  if (!registered.includes(MONEY)) return registered;
+  const key = `${currency}${registered}`;
+  let u = moneyUnitCache.get(key);
+  if (u === undefined) {
+    u = registered.replace(MONEY, currency);
+    moneyUnitCache.set(key, u);
+  }
+  return u;
 }
+/** Money units by currency (a memo: evaluations reuse the same strings). */
+const moneyUnitCache = new Map<string, string>();
 
 /** The sign that stands for the scenario's currency in registered units. */
 export const MONEY = '¤';

@@ -81,15 +81,19 @@ export function gpuBoardPowerW(
 ): number {
   const limit = capW !== null && capW < tdpW ? capW : tdpW;
   const base = Math.min(idleW, limit);
-  const phase = (k: number): number => Math.min(limit, Math.max(base, k * tdpW));
   return (
-    a.matrix * phase(PHASE_POWER.matrix.k) +
-    a.memory * phase(PHASE_POWER.memory.k) +
-    a.launch * phase(PHASE_POWER.launch.k) +
-    a.commScaleUp * phase(PHASE_POWER.commScaleUp.k) +
-    a.commScaleOut * phase(PHASE_POWER.commScaleOut.k) +
+    a.matrix * phaseW(PHASE_POWER.matrix.k, tdpW, base, limit) +
+    a.memory * phaseW(PHASE_POWER.memory.k, tdpW, base, limit) +
+    a.launch * phaseW(PHASE_POWER.launch.k, tdpW, base, limit) +
+    a.commScaleUp * phaseW(PHASE_POWER.commScaleUp.k, tdpW, base, limit) +
+    a.commScaleOut * phaseW(PHASE_POWER.commScaleOut.k, tdpW, base, limit) +
     (a.wait + a.idle) * base
   );
+}
+
+/** A phase's draw: its share of TDP, never below idle nor above the limit, W. */
+function phaseW(k: number, tdpW: number, base: number, limit: number): number {
+  return Math.min(limit, Math.max(base, k * tdpW));
 }
 
 /** Activity with every share in [0, 1] and the shares summing to 1 (within rounding). */

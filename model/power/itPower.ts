@@ -100,30 +100,41 @@ function mix(a: NodePowerBreakdown, wa: number, b: NodePowerBreakdown, wb: numbe
   };
 }
 
-const IDLE = IDLE_ACTIVITY;
-
-/** Mean node power over the build when `active` GPUs run `activity` (full nodes first). */
+/**
+ * Mean node power over the build when `active` GPUs run `activity` (full nodes first), and the
+ * power of a node with no work (which the idle nodes draw).
+ */
 function meanNode(
   b: ResolvedBuild,
   active: number,
   activity: GpuActivity,
   capW: number | null,
-  hostBusy?: number,
-): NodePowerBreakdown {
+  hostBusy: number | undefined,
+): { readonly running: NodePowerBreakdown; readonly idle: NodePowerBreakdown } {
   const per = b.system.gpusPerNode;
   const nodes = b.nodes;
   const a = Math.max(0, Math.min(active, nodes * per));
   const full = Math.floor(a / per);
   const partial = a - full * per;
   const idleNodes = nodes - full - (partial > 0 ? 1 : 0);
-  const fullNode = nodePowerW(b, nodeGpuLoad(b, per, activity, capW, hostBusy), capW);
-  const idleNode = nodePowerW(b, nodeGpuLoad(b, 0, IDLE, capW), capW);
-  let sum = mix(fullNode, full / nodes, idleNode, idleNodes / nodes);
+  const idle = nodePowerW(b, nodeGpuLoad(b, 0, IDLE_ACTIVITY, capW), capW);
+  if (full === nodes) {
+    return { running: nodePowerW(b, nodeGpuLoad(b, per, activity, capW, hostBusy), capW), idle };
+  }
+  let running =
+    full > 0
+      ? mix(
+          nodePowerW(b, nodeGpuLoad(b, per, activity, capW, hostBusy), capW),
+          full / nodes,
+          idle,
+          idleNodes / nodes,
+        )
+      : mix(idle, idleNodes / nodes, idle, 0);
   if (partial > 0) {
     const part = nodePowerW(b, nodeGpuLoad(b, partial, activity, capW, hostBusy), capW);
-    sum = mix(sum, 1, part, 1 / nodes);
+    running = mix(running, 1, part, 1 / nodes);
   }
-  return sum;
+  return { running, idle };
 }
 
 /**
@@ -139,8 +150,7 @@ export function itPowerOf(b: ResolvedBuild, load: WorkloadLoad, utilization: num
   const networkKw = b.network.bom.powerW / 1000;
   const storageKw = (b.storage.dataTier.powerW + (b.storage.checkpointTier?.powerW ?? 0)) / 1000;
   const capW = load.capW;
-  const running = meanNode(b, load.gpusActive, load.activity, capW, load.hostBusy);
-  const idle = meanNode(b, 0, IDLE, capW);
+  const { running, idle } = meanNode(b, load.gpusActive, load.activity, capW, load.hostBusy);
   const average = mix(running, utilization, idle, 1 - utilization);
   const peak = nodePeakPowerW(b, capW);
   const runningKw = lines(running, b.nodes, networkKw, storageKw);

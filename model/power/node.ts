@@ -77,84 +77,114 @@ export function nodeGpuLoad(
   };
 }
 
+/**
+ * What a node's power at any load is measured against, once per build and cap: the board
+ * limit, the heat of every part at its maximum (the fans' full-speed reference) and, with a
+ * measured idle, the platform power the parts' idle sum misses.
+ */
+type NodeReference = {
+  readonly limit: number;
+  readonly peakHeatW: number;
+  /** Platform power added so the node's idle input equals the measurement, W DC (0 without one). */
+  readonly extraPlatformW: number;
+};
+
 function fansW(b: ResolvedBuild, heatW: number, peakHeatW: number): number {
   const f = b.node.fanMaxW;
   if (f <= 0) return 0;
   const s = peakHeatW > 0 ? Math.min(1, heatW / peakHeatW) : 1;
-  const floor = FAN_MIN_SPEED ** 3;
-  return f * Math.max(floor, s * s * s);
+  return f * Math.max(FAN_FLOOR, s * s * s);
+}
+const FAN_FLOOR = FAN_MIN_SPEED ** 3;
+
+function cpusWAt(b: ResolvedBuild, busy: number): number {
+  const n = b.node;
+  return n.cpus * (n.cpuIdleW + busy * CPU_LOAD_WHILE_TRAINING * (n.cpuTdpW - n.cpuIdleW));
 }
 
-/** DC power of the node's parts other than fans, for a GPU line and a busy share. */
-function partsW(
-  b: ResolvedBuild,
-  gpusW: number,
-  busy: number,
-): Omit<NodePowerBreakdown, 'fansW' | 'conversionLossW' | 'totalW'> {
+function drivesWAt(b: ResolvedBuild, busy: number): number {
   const n = b.node;
-  const cpusW = n.cpus * (n.cpuIdleW + busy * CPU_LOAD_WHILE_TRAINING * (n.cpuTdpW - n.cpuIdleW));
-  const drivesW =
+  return (
     n.stockDrivesIdleW +
     busy * (n.stockDrivesActiveW - n.stockDrivesIdleW) +
-    n.extraCacheDrives * n.cacheDriveW;
-  return {
-    gpusW,
-    cpusW,
-    memoryW: n.dimmGb * n.dramWPerGb,
-    nicsW: n.scaleOutNics * n.scaleOutNicW + n.otherNicsW,
-    opticsW: n.opticsW,
-    drivesW,
-    platformW: n.platformW,
-  };
+    n.extraCacheDrives * n.cacheDriveW
+  );
 }
 
-function sumParts(p: Omit<NodePowerBreakdown, 'fansW' | 'conversionLossW' | 'totalW'>): number {
-  return p.gpusW + p.cpusW + p.memoryW + p.nicsW + p.opticsW + p.drivesW + p.platformW;
-}
-
-/** Heat of the node's parts with everything at its maximum (GPUs at TDP or the cap), W. */
-function peakPartsW(b: ResolvedBuild, capW: number | null) {
+/** The parts whose power does not depend on the load: DIMMs, NICs, optics, platform, W. */
+function fixedW(b: ResolvedBuild): number {
   const n = b.node;
-  const p = partsW(b, b.system.gpusPerNode * limitOf(b, capW), 1);
-  return { ...p, cpusW: n.cpus * n.cpuTdpW };
+  return n.dimmGb * n.dramWPerGb + n.scaleOutNics * n.scaleOutNicW + n.otherNicsW + n.opticsW + n.platformW;
 }
 
-function assemble(
-  b: ResolvedBuild,
-  p: Omit<NodePowerBreakdown, 'fansW' | 'conversionLossW' | 'totalW'>,
-  peakHeatW: number,
-): NodePowerBreakdown {
-  const dc = sumParts(p);
-  const fans = fansW(b, dc, peakHeatW);
-  const totalW = (dc + fans) / b.node.psuEfficiency;
-  return { ...p, fansW: fans, conversionLossW: totalW - dc - fans, totalW };
-}
-
-/**
- * With a measured idle for the system, the platform power the parts' idle sum misses, W DC
- * (the measurement minus the modelled idle input, times the PSU efficiency; never below 0).
- */
-function measuredIdleExtraW(b: ResolvedBuild, limit: number, peakHeat: number): number {
-  const measured = b.system.idleW;
-  if (measured === null) return 0;
-  const p = partsW(b, b.system.gpusPerNode * Math.min(b.gpu.idleW, limit), 0);
-  // The extra heat turns the fans up a little: a few fixed-point steps settle it.
-  let extra = 0;
-  for (let i = 0; i < 4; i++) {
-    const idle = assemble(b, { ...p, platformW: p.platformW + extra }, peakHeat + extra);
-    extra = Math.max(0, extra + (measured - idle.totalW) * b.node.psuEfficiency);
-  }
-  return extra;
+/** Input power of a node whose parts other than the fans draw `dcW`, W. */
+function inputW(b: ResolvedBuild, dcW: number, peakHeatW: number): number {
+  return (dcW + fansW(b, dcW, peakHeatW)) / b.node.psuEfficiency;
 }
 
 function limitOf(b: ResolvedBuild, capW: number | null): number {
   return capW !== null && capW < b.gpu.tdpW ? capW : b.gpu.tdpW;
 }
 
+function computeReference(b: ResolvedBuild, capW: number | null): NodeReference {
+  const limit = limitOf(b, capW);
+  const gpus = b.system.gpusPerNode;
+  const peak = gpus * limit + b.node.cpus * b.node.cpuTdpW + drivesWAt(b, 1) + fixedW(b);
+  const measured = b.system.idleW;
+  if (measured === null) return { limit, peakHeatW: peak, extraPlatformW: 0 };
+  // The measured idle input: solve for the missing platform power (the extra heat turns the
+  // fans up a little; a few fixed-point steps settle it).
+  const idleDc = gpus * Math.min(b.gpu.idleW, limit) + cpusWAt(b, 0) + drivesWAt(b, 0) + fixedW(b);
+  let extra = 0;
+  for (let i = 0; i < 4; i++) {
+    const idle = inputW(b, idleDc + extra, peak + extra);
+    extra = Math.max(0, extra + (measured - idle) * b.node.psuEfficiency);
+  }
+  return { limit, peakHeatW: peak + extra, extraPlatformW: extra };
+}
+
+/** The reference of the last few builds and caps (a memo only: the result is the same). */
+const references: { b: ResolvedBuild; cap: number | null; ref: NodeReference }[] = [];
+function referenceOf(b: ResolvedBuild, capW: number | null): NodeReference {
+  for (const e of references) if (e.b === b && e.cap === capW) return e.ref;
+  const ref = computeReference(b, capW);
+  if (references.length >= 8) references.shift();
+  references.push({ b, cap: capW, ref });
+  return ref;
+}
+
+function breakdown(
+  b: ResolvedBuild,
+  ref: NodeReference,
+  gpusW: number,
+  cpusW: number,
+  drivesW: number,
+): NodePowerBreakdown {
+  const n = b.node;
+  const memoryW = n.dimmGb * n.dramWPerGb;
+  const nicsW = n.scaleOutNics * n.scaleOutNicW + n.otherNicsW;
+  const platformW = n.platformW + ref.extraPlatformW;
+  const dc = gpusW + cpusW + memoryW + nicsW + n.opticsW + drivesW + platformW;
+  const fans = fansW(b, dc, ref.peakHeatW);
+  const totalW = (dc + fans) / n.psuEfficiency;
+  return {
+    gpusW,
+    cpusW,
+    memoryW,
+    nicsW,
+    opticsW: n.opticsW,
+    drivesW,
+    platformW,
+    fansW: fans,
+    conversionLossW: totalW - dc - fans,
+    totalW,
+  };
+}
+
 /**
  * Input power of one node at a load, by component, W.
  * @param b - the resolved build
- * @param load - active GPUs of the node, their board power and busy share
+ * @param load - active GPUs of the node, their board power and the host's busy share
  * @param capW - board power cap (W) or null (idle GPUs never draw above it)
  */
 export function nodePowerW(
@@ -162,20 +192,20 @@ export function nodePowerW(
   load: NodeGpuLoad,
   capW: number | null = null,
 ): NodePowerBreakdown {
-  const limit = limitOf(b, capW);
+  const ref = referenceOf(b, capW);
   const idleGpus = b.system.gpusPerNode - load.active;
-  const gpusW = load.active * load.activeW + idleGpus * Math.min(b.gpu.idleW, limit);
-  const peakHeat = sumParts(peakPartsW(b, capW));
-  const extra = measuredIdleExtraW(b, limit, peakHeat);
-  const p = partsW(b, gpusW, load.busy);
-  return assemble(b, extra > 0 ? { ...p, platformW: p.platformW + extra } : p, peakHeat + extra);
+  const gpusW = load.active * load.activeW + idleGpus * Math.min(b.gpu.idleW, ref.limit);
+  return breakdown(b, ref, gpusW, cpusWAt(b, load.busy), drivesWAt(b, load.busy));
 }
 
 /** Input power of one node with every component at its maximum, by component, W. */
 export function nodePeakPowerW(b: ResolvedBuild, capW: number | null = null): NodePowerBreakdown {
-  const p = peakPartsW(b, capW);
-  const peakHeat = sumParts(p);
-  const extra = measuredIdleExtraW(b, limitOf(b, capW), peakHeat);
-  const q = extra > 0 ? { ...p, platformW: p.platformW + extra } : p;
-  return assemble(b, q, peakHeat + extra);
+  const ref = referenceOf(b, capW);
+  return breakdown(
+    b,
+    ref,
+    b.system.gpusPerNode * ref.limit,
+    b.node.cpus * b.node.cpuTdpW,
+    drivesWAt(b, 1),
+  );
 }
