@@ -1,5 +1,5 @@
 import type { Accelerator } from '../catalog/accelerators';
-import type { Precision } from '../training/types';
+import type { Precision } from '../vocabulary';
 
 /**
  * Achievable large-GEMM efficiency (fraction of dense peak) per accelerator, from the

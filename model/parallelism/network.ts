@@ -1,5 +1,5 @@
 import type { DeviceConstants } from '../compute/device';
-import type { ScaleOutFabric } from '../training/types';
+import type { Fabric as ScaleOutFabric } from '../vocabulary';
 
 /**
  * Achieved share of the per-direction scale-up link bandwidth for NCCL/RCCL ring collectives

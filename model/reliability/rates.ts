@@ -67,7 +67,8 @@ export type ComponentCounts = {
 };
 
 /** Default radix of the fat-tree switches used to estimate the switch count (64-port, e.g. NDR/Tomahawk-class). */
-export const DEFAULT_SWITCH_RADIX = 64;
+export { DEFAULT_SWITCH_RADIX } from '../scenario/reliability';
+import { DEFAULT_SWITCH_RADIX } from '../scenario/reliability';
 
 /**
  * Switches of a non-blocking fat tree over `endpoints` links of one port each, at a switch radix

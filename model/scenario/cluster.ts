@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intIn, numIn, oneOf, orAuto } from './fields';
+import { intIn, numIn, orAuto } from './fields';
 import { storageSectionSchema } from './storage';
 
 /**
@@ -8,7 +8,8 @@ import { storageSectionSchema } from './storage';
  * data-pipeline engine, model/scenario/storage.ts).
  */
 
-export const stackSchema = oneOf(['optimized', 'baseline']);
+import { fabricSchema, stackSchema } from '../vocabulary';
+export { fabricSchema, stackSchema };
 
 export const computeSectionSchema = z.strictObject({
   /** Accelerator catalog id (`h100-sxm`, `a100-sxm-80gb`, `b200`, ... or a user catalog id). */
@@ -40,7 +41,6 @@ export const computeSectionSchema = z.strictObject({
 });
 export type ComputeSection = z.infer<typeof computeSectionSchema>;
 
-export const fabricSchema = oneOf(['infiniband', 'roce', 'ethernet']);
 
 export const scaleOutSchema = z.strictObject({
   /** Scale-out fabric: InfiniBand, RoCE (RDMA over Ethernet) or Ethernet/TCP. */

@@ -64,10 +64,8 @@ function describe(schema: z.ZodType): string {
   return 'a valid value';
 }
 
-/** A string enum whose error lists the allowed values. */
-export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
-}
+/** A string enum whose error lists the allowed values (model/vocabulary). */
+export { oneOf } from '../vocabulary';
 
 /**
  * Largest units of a scenario currency per USD (`finance.fxPerUsd`'s upper bound): money fields

@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { llama3DerivedRates, DEFAULT_SWITCH_RADIX } from '../reliability/rates';
+/**
+ * Default rates, events per component-year: the Llama 3 405B derivation of
+ * model/reliability/rates.ts (`llama3DerivedRates()`), written out so that the schema does not
+ * depend on the reliability engine (model/'s layering) and a changed derivation shows up as a
+ * changed default (test/model/reliability/goodput.test.ts checks they agree; a change needs a
+ * format migration).
+ */
+export const LLAMA3_DEFAULT_RATES = {
+  gpuPerGpuYear: 0.11063978407118055,
+  hostPerNodeYear: 0.1519232855902778,
+  softwarePerNodeYear: 0.20806884765625,
+  linkPerLinkYear: 0.010114457872178819,
+  switchPerSwitchYear: 0.09247504340277778,
+} as const;
+
+/** Switch radix of the default fat tree (64-port NDR / Tomahawk-class switches). */
+export const DEFAULT_SWITCH_RADIX = 64;
 
 /**
  * Scenario section `reliability`: failure rates per component, restart times and the
@@ -7,7 +23,7 @@ import { llama3DerivedRates, DEFAULT_SWITCH_RADIX } from '../reliability/rates';
  * parses. Default rates are derived from Llama 3 405B's interruption table (see
  * model/reliability/rates.ts for the derivation and its sources).
  */
-const derived = llama3DerivedRates();
+const derived = LLAMA3_DEFAULT_RATES;
 
 /** A failure rate, events per component-year (0 to 1000). */
 const ratePerYear = z.number().min(0).max(1000);

@@ -73,8 +73,8 @@ export const modelShapeSchema = z
   });
 export type ModelShapeSection = z.infer<typeof modelShapeSchema>;
 
-export const precisionSchema = oneOf(['fp16', 'bf16', 'fp8', 'fp4']);
-export const recomputeSchema = oneOf(['none', 'selective', 'full']);
+import { precisionSchema, recomputeSchema } from '../vocabulary';
+export { precisionSchema, recomputeSchema };
 
 /** Full training (all weights trained) or LoRA fine-tuning (frozen base weights). */
 export const finetuneSchema = z.discriminatedUnion(

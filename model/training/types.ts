@@ -6,37 +6,14 @@
  * chooses" (the best choice that fits in memory). Field names carry their unit.
  */
 
-/** Feed-forward block: `gelu` = 2 matrices (h→f, f→h), `swiglu` = 3 matrices (gate, up, down). */
-export type FfnType = 'gelu' | 'swiglu';
-
-/** Mixture-of-experts shape (room in the schema; each MoE layer has `experts` FFNs, `topK` used per token). */
-export type MoeSpec = {
-  readonly experts: number;
-  readonly topK: number;
-};
-
-/** Transformer shape (decoder-only, pre-LN, learned or rotary positions). */
-export type ModelShape = {
-  readonly layers: number;
-  readonly hidden: number;
-  readonly heads: number;
-  /** Key/value heads (GQA); = heads for multi-head attention. */
-  readonly kvHeads: number;
-  /** FFN inner width (per expert for MoE). */
-  readonly ffnHidden: number;
-  readonly ffnType: FfnType;
-  readonly vocab: number;
-  /** Tokens per training sequence. */
-  readonly seqLen: number;
-  readonly moe: MoeSpec | null;
-  /** Input and output embeddings share one matrix (GPT-3/Megatron style). Default true. */
-  readonly tiedEmbeddings?: boolean;
-};
+/** The model shape is the workload's vocabulary (model/workload/types.ts). */
+export type { FfnType, MoeSpec, ModelShape } from '../workload/types';
+import type { ModelShape } from '../workload/types';
 
 /** Compute precision of the matmuls. */
-export type Precision = 'fp16' | 'bf16' | 'fp8' | 'fp4';
+export type { Precision, Recompute } from '../vocabulary';
+import type { Fabric, Precision, Recompute } from '../vocabulary';
 /** Activation recomputation (Korthikanti et al. 2022). */
-export type Recompute = 'none' | 'selective' | 'full';
 
 export type FinetuneSpec = { readonly method: 'lora'; readonly rank: number };
 
@@ -138,7 +115,7 @@ export type ParallelismLayout = {
 /** `auto`: the engine searches TP×PP×DP×CP×micro batch×recompute×vpp. */
 export type ParallelismSpec = ParallelismLayout | 'auto';
 
-export type ScaleOutFabric = 'infiniband' | 'roce' | 'ethernet';
+export type ScaleOutFabric = Fabric;
 
 export type ScaleOutSpec = {
   readonly fabric: ScaleOutFabric;

@@ -10,3 +10,4 @@ export {
 export type { ParamCounts } from './shape';
 export { memoryPerGpu, activationBytesPerLayer, totalBytesByRecomputedLayers } from './memory';
 export type { MemoryLayout, MemoryOptions, MemoryParts } from './memory';
+export type { FfnType, MoeSpec, ModelShape } from './types';

@@ -1,4 +1,5 @@
-import type { ModelShape, Recompute } from '../training/types';
+import type { Recompute } from '../vocabulary';
+import type { ModelShape } from './types';
 import { kvWidth, paramCounts } from './shape';
 
 /** The layout facts memory depends on. */

@@ -1,4 +1,4 @@
-import type { ModelShape } from '../training/types';
+import type { ModelShape } from './types';
 
 /**
  * Parameter counts of a decoder-only transformer, split the way parallelism shards them.

@@ -11,6 +11,14 @@ import {
   restartTime,
 } from '../../../model/reliability';
 
+describe('default failure rates', () => {
+  it('the scenario defaults are the Llama 3 derivation of the reliability engine', async () => {
+    const { LLAMA3_DEFAULT_RATES } = await import('../../../model/scenario/reliability');
+    const { llama3DerivedRates } = await import('../../../model/reliability/rates');
+    expect(LLAMA3_DEFAULT_RATES).toEqual(llama3DerivedRates());
+  });
+});
+
 describe('interruption rate', () => {
   it('Llama 3 405B: the derived rates give back 419 interruptions in 54 days on 16,384 GPUs', () => {
     const r = jobInterruptionRates(llama3ComponentCounts(), llama3DerivedRates());

@@ -1,0 +1,75 @@
+/**
+ * model/'s dependency order (test/lint/layers.ts): every import of a model file goes to its own
+ * folder or a lower layer, through the target folder's index.ts (or one of its listed public
+ * files), and each folder README's "May import:" line names exactly what the rule allows.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MODEL_LAYERS, PUBLIC_FILES, layerOf, mayImport } from './layers';
+
+const ROOT = path.resolve(import.meta.dirname, '../../model');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** `training/simulate` for model/training/simulate.ts; `evaluate` for model/evaluate.ts. */
+function moduleOf(file: string): string {
+  return path
+    .relative(ROOT, file)
+    .replace(/\.ts$/, '')
+    .replace(/\/index$/, '');
+}
+function folderOf(module: string): string {
+  return module.split('/')[0] as string;
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/g;
+
+describe('model/ layering', () => {
+  const violations: string[] = [];
+  const deep: string[] = [];
+  for (const file of files(ROOT)) {
+    const from = moduleOf(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(IMPORT)) {
+      const target = path.resolve(path.dirname(file), m[1] as string);
+      if (!target.startsWith(ROOT)) continue;
+      const to = path
+        .relative(ROOT, target)
+        .replace(/\.(ts|json)$/, '')
+        .replace(/\/index$/, '');
+      if (folderOf(to) === folderOf(from)) continue;
+      if (layerOf(to) > layerOf(from)) violations.push(`model/${from} imports model/${to}`);
+      if (to.includes('/') && !(to in PUBLIC_FILES)) deep.push(`model/${from} imports model/${to}`);
+    }
+  }
+
+  it('no file imports a folder on a higher layer', () => {
+    expect(violations).toEqual([]);
+  });
+
+  it('cross-folder imports go through index.ts or a listed public file', () => {
+    expect(deep).toEqual([]);
+  });
+
+  it('every folder of model/ is on a layer', () => {
+    const folders = readdirSync(ROOT).filter((f) => statSync(path.join(ROOT, f)).isDirectory());
+    for (const f of folders) expect(MODEL_LAYERS.flat(), f).toContain(f);
+  });
+
+  it('each folder README’s “May import:” line names exactly what the rule allows', () => {
+    const folders = readdirSync(ROOT).filter((f) => statSync(path.join(ROOT, f)).isDirectory());
+    for (const f of folders) {
+      const readme = readFileSync(path.join(ROOT, f, 'README.md'), 'utf8');
+      const line = /^May import: (.*)$/m.exec(readme)?.[1];
+      expect(line, `model/${f}/README.md has no "May import:" line`).toBeDefined();
+      const named = [...(line ?? '').matchAll(/`model\/([a-z]+)`/g)].map((x) => x[1]).sort();
+      expect(named, `model/${f}/README.md`).toEqual(mayImport(f));
+    }
+  });
+});
