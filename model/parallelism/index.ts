@@ -7,7 +7,6 @@ export {
   flatAllGatherS,
   p2pS,
   allToAllS,
-  bubbleFraction,
   ncclRingLatencyS,
   gradBucketParams,
   NCCL_RING_BASE_S,

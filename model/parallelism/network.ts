@@ -228,10 +228,3 @@ export function allToAllS(net: NetworkConstants, g: GroupSpan, bytes: number): n
   return ((n - 1) * bytes) / (n * bw) + (n - 1) * alpha;
 }
 
-/**
- * Pipeline bubble as a share of the ideal time: (p − 1)/(v·m) for 1F1B (v = 1) and
- * interleaved 1F1B with v virtual stages per GPU (Narayanan et al. SC'21, §2.2).
- */
-export function bubbleFraction(pp: number, microBatches: number, vpp: number): number {
-  return (pp - 1) / (vpp * microBatches);
-}

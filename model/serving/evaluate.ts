@@ -1,3 +1,4 @@
+import { inverseNormalCdf } from '../math';
 /**
  * Steady state of a serving deployment for each load mode, SLO search, layout choice and the
  * result assembly. Queueing model (stated):
@@ -37,16 +38,10 @@ import type { ServingConfig, ServingResult } from './types';
 const DEFAULT_RUN_REQUESTS = 1000;
 const GIB = 1024 ** 3;
 
-/** Standard normal quantile for p in (0, 1) (Abramowitz & Stegun 26.2.23, |error| < 4.5e-4). */
+/** Standard normal quantile for p in (0, 1) (model/math `inverseNormalCdf`, Acklam 2003). */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new Error(`percentile: must be in (0, 100), got ${p * 100}`);
-  if (p < 0.5) return -normalQuantile(1 - p);
-  const t = Math.sqrt(-2 * Math.log(1 - p));
-  return (
-    t -
-    (2.515517 + 0.802853 * t + 0.010328 * t * t) /
-      (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t)
-  );
+  return inverseNormalCdf(p);
 }
 
 /** Erlang C: probability an arrival waits, c servers, offered load a (erlangs). */

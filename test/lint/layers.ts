@@ -3,7 +3,7 @@
  * and a file may import only from its own folder and from folders on lower layers. Lowest
  * first; folders on one line form one layer and may import each other.
  *
- *   vocabulary, units          the shared enumerations and unit brands (zod only)
+ *   vocabulary, units, math    the shared enumerations, unit constants, numerical helpers
  *   catalog                    sourced hardware, facility and price data
  *   scenario                   the versioned file format
  *   workload, compute          model shape and FLOPs; the device model
@@ -21,7 +21,7 @@
  * which every domain uses to declare its list) is on the vocabulary layer.
  */
 export const MODEL_LAYERS: readonly (readonly string[])[] = [
-  ['vocabulary', 'units'],
+  ['vocabulary', 'units', 'math'],
   ['catalog'],
   ['scenario'],
   ['workload', 'compute'],

@@ -4,7 +4,6 @@ import { deviceConstants } from '../../../model/compute';
 import {
   allGatherS,
   allReduceS,
-  bubbleFraction,
   gradBucketParams,
   groupSpan,
   NCCL_RING_BASE_S,
@@ -59,13 +58,6 @@ describe('collectives (alpha–beta, NCCL bus-bandwidth convention)', () => {
     const full = allReduceS(networkConstants(a100, 8, 1024, 'infiniband', 200, 2, 1), g, 1e9);
     const over = allReduceS(networkConstants(a100, 8, 1024, 'infiniband', 200, 2, 2), g, 1e9);
     expect(over).toBeGreaterThan(1.8 * full);
-  });
-});
-
-describe('pipeline bubble (Narayanan et al. 2021)', () => {
-  it('(p−1)/m for 1F1B and (p−1)/(v·m) interleaved', () => {
-    expect(bubbleFraction(8, 64, 1)).toBeCloseTo(7 / 64, 12);
-    expect(bubbleFraction(8, 64, 4)).toBeCloseTo(7 / 256, 12);
   });
 });
 
