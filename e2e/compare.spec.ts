@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { playwrightPdfOptions, REPORT_READY_SELECTOR } from '../model/report/pdfOptions';
 import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
 import { openScreen } from './pages';
+import { inspectPdf } from './pdf';
 
 /** Page model of the comparison. */
 function comparison(page: Page) {
@@ -91,4 +93,74 @@ test('rows can be hidden and reordered with the keyboard', async ({ page, consol
   await openScreen(page, 'Scenarios');
   await openScreen(page, 'Comparison');
   await expect(ui.rowHeads.first().locator('span').first()).toHaveText(second ?? '');
+});
+
+test('800 Gb/s per GPU instead of 400 changes capex and switches, in the Comparison and the PDF', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await openScreen(page, 'Comparison');
+  const ui = comparison(page);
+  const value = async (metric: string, i: number) =>
+    ((await ui.row(metric).locator('td').nth(i).locator('.cmp-value').textContent()) ?? '').trim();
+  const before = {
+    capex: [await value('capex_usd', 0), await value('capex_usd', 1)],
+    switches: [await value('switches', 0), await value('switches', 1)],
+  };
+  expect(before.capex[1]).toMatch(/^\$[\d,]+$/);
+  expect(before.switches[1]).toMatch(/^[\d,]+$/);
+
+  // The second build (RoCE): 400 → 800 Gb/s per GPU in the editor.
+  await openScreen(page, 'Scenarios');
+  await page.getByRole('tablist', { name: 'Open scenarios' }).getByRole('tab').nth(1).click();
+  const gbps = page.getByTestId('field-cluster.network.scaleOut.gbpsPerGpu').locator('input');
+  await expect(gbps).toHaveValue('400');
+  await gbps.fill('800');
+  await gbps.press('Enter');
+  await expect(gbps).toHaveValue('800');
+
+  // Comparison: the RoCE build's capex and switch count change; the baseline's do not.
+  await openScreen(page, 'Comparison');
+  await expect(ui.row('capex_usd').locator('td').nth(1).locator('.cmp-value')).not.toHaveText(
+    before.capex[1]!,
+  );
+  const after = {
+    capex: [await value('capex_usd', 0), await value('capex_usd', 1)],
+    switches: [await value('switches', 0), await value('switches', 1)],
+  };
+  expect(after.capex[0]).toBe(before.capex[0]);
+  expect(after.switches[0]).toBe(before.switches[0]);
+  expect(after.capex[1]).not.toBe(before.capex[1]);
+  expect(after.switches[1]).not.toBe(before.switches[1]);
+  // Faster NICs and optics cost more.
+  const money = (t: string) => Number(t.replace(/[^\d.]/g, ''));
+  expect(money(after.capex[1]!)).toBeGreaterThan(money(before.capex[1]!));
+  // A cooling load in BTU/h is not money.
+  await expect(ui.row('cooling_load_btu_h')).toContainText('(BTU/h)');
+  await expect(ui.row('cooling_load_btu_h').locator('td').nth(0)).not.toContainText('$');
+  await ui.row('switches').scrollIntoViewIfNeeded();
+  await screenshot(page, 'compare-800g');
+
+  // The report's PDF carries the changed figures.
+  await openScreen(page, 'Report & export');
+  await expect(page.locator(REPORT_READY_SELECTOR)).toBeVisible({ timeout: 30_000 });
+  const pdf = await page.pdf(playwrightPdfOptions('a4'));
+  const { text, pageTexts, pngs } = inspectPdf(pdf, 'compare-800g-pdf');
+  expect(pngs.length).toBe(pageTexts.length);
+  const line = (label: RegExp) => text.split('\n').find((l) => label.test(l) && /\d/.test(l)) ?? '';
+  // The comparison table's rows: the label, the unit, the two builds' values.
+  const capexLine = line(/^\s*Capex\s/);
+  expect(capexLine).toContain(after.capex[0]);
+  expect(capexLine).toContain(after.capex[1]);
+  expect(capexLine).not.toContain(before.capex[1]);
+  const switchesLine = line(/^\s*Switches\s/);
+  expect(switchesLine).toMatch(
+    new RegExp(`\\s${after.switches[0]}\\s.*\\s${after.switches[1]}(\\s|$)`),
+  );
+  // Which page holds the comparison rows (its PNG is the one to look at).
+  const at = pageTexts.findIndex((t) => /^\s*Switches\s/m.test(t));
+  test.info().annotations.push({ type: 'switches_page', description: pngs[at] ?? '' });
 });

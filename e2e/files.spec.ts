@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
+import { openScreen } from './pages';
 
 /** The open scenarios' tab names, in order. */
 async function tabNames(page: Page): Promise<string[]> {
@@ -123,4 +124,79 @@ test('save, save as, open, recent files; a bad file is refused and changes nothi
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await page.keyboard.press('Control+z');
   await expect.poll(() => tabNames(page)).toHaveLength(3);
+});
+
+test('a file that states only some fields saves back byte for byte; left-out fields stay defaults', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  void consoleErrors;
+  await page.goto('/');
+  // Two scenarios as a person might write them: the InfiniBand example as it is, and a copy that
+  // leaves out its precision (a default) and gives a cheaper electricity price; no baseline key.
+  type Doc = { [key: string]: unknown };
+  const example = JSON.parse(
+    readFileSync('examples/pretrain-llama3-70b-1024xh100-ib.json', 'utf8'),
+  ) as Doc;
+  const short = structuredClone(example);
+  const training = (short['workload'] as Doc)['training'] as Doc;
+  delete training['precision'];
+  short['name'] = 'Llama 3 70B, stated briefly';
+  short['facility'] = { priceUsdPerKwh: 0.06 };
+  const original = `${JSON.stringify({ format: 'clusterplan-scenarios', scenarios: [example, short] }, null, 2)}\n`;
+  const file = testInfo.outputPath('stated.json');
+  writeFileSync(file, original);
+  await openThroughMenu(page, file);
+  await expect(page.getByTestId('notice')).toContainText('Opened stated.json (2 scenarios)');
+  expect(await tabNames(page)).toEqual([
+    'Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR',
+    'Llama 3 70B, stated briefly',
+  ]);
+
+  // The second scenario: the precision it leaves out is shown as a default with its source;
+  // the bandwidth it states is not a default.
+  await page.getByRole('tablist', { name: 'Open scenarios' }).getByRole('tab').nth(1).click();
+  const precision = page.getByTestId('field-workload.training.precision');
+  await expect(precision).toContainText('· default');
+  await expect(precision.locator('[data-default-source]')).toHaveAttribute(
+    'title',
+    /BF16 mixed precision/,
+  );
+  await expect(precision.getByRole('combobox')).toHaveValue('bf16');
+  const source = precision.locator('xpath=..').getByTestId('default-source');
+  await precision.getByRole('combobox').focus();
+  await expect(source).toBeVisible();
+  await expect(source).toContainText('Megatron-LM');
+  await screenshot(page, 'file-defaults');
+  await expect(
+    page.getByTestId('field-cluster.network.scaleOut.gbpsPerGpu').locator('[data-default-source]'),
+  ).toHaveCount(0);
+
+  // Save (Ctrl+S goes to the opened file's name): the same bytes come back.
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.keyboard.press('Control+s'),
+  ]);
+  expect(download.suggestedFilename()).toBe('stated.json');
+  const saved = readFileSync(await download.path());
+  expect(saved.equals(Buffer.from(original, 'utf8')), 'saved bytes equal the file as opened').toBe(
+    true,
+  );
+  // Still a default after saving (nothing was filled in).
+  await expect(precision).toContainText('· default');
+
+  // The Power screen reads the same documents: the price the file states is the scenario's,
+  // the utilisation it leaves out is a default.
+  await openScreen(page, 'Power');
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue(/.+/);
+  await expect(page.getByTestId('pw-assumption-facility.electricityPerKwh')).toHaveAttribute(
+    'data-prov',
+    'scenario',
+  );
+  await expect(page.getByTestId('pw-kpi-price')).toHaveText('$0.06/kWh');
+  await expect(page.getByTestId('pw-assumption-finance.utilization')).toHaveAttribute(
+    'data-prov',
+    'default',
+  );
 });

@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  playwrightPdfOptions,
-  REPORT_READY_SELECTOR,
-} from '../renderer/features/report/pdfOptions';
+import { playwrightPdfOptions, REPORT_READY_SELECTOR } from '../model/report/pdfOptions';
 import { expect, expectNoA11yViolations, SCREENSHOT_DIR, test } from './fixtures';
 import { openScreen } from './pages';
+import { inspectPdf, PDF_DIR } from './pdf';
 
 /** Page model of Report & export. */
 function reportPage(page: Page) {
@@ -22,25 +20,6 @@ function reportPage(page: Page) {
     paperLabel: (label: 'A4' | 'Letter') =>
       page.getByTestId('report-paper').locator('label', { hasText: label }),
   };
-}
-
-const OUT_DIR = path.resolve('test-results', 'report-pdf');
-
-/** The PDF as text (pdftotext -layout) and as PNG pages (pdftoppm -r 60), with its page count. */
-function inspectPdf(pdf: Buffer, name: string): { text: string; pages: number; pngs: string[] } {
-  mkdirSync(OUT_DIR, { recursive: true });
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(OUT_DIR, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
-  for (const f of readdirSync(SCREENSHOT_DIR)) {
-    if (f.startsWith(`${name}-`)) rmSync(path.join(SCREENSHOT_DIR, f));
-  }
-  execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(SCREENSHOT_DIR, name)]);
-  const pngs = readdirSync(SCREENSHOT_DIR).filter((f) => f.startsWith(`${name}-`));
-  return { text, pages, pngs };
 }
 
 test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers the UI shows', async ({
@@ -144,12 +123,12 @@ test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers 
   ]) {
     expect(text, chartText).toContain(chartText);
   }
-  const images = execFileSync('pdfimages', ['-list', path.join(OUT_DIR, 'report-pdf.pdf')], {
+  const images = execFileSync('pdfimages', ['-list', path.join(PDF_DIR, 'report-pdf.pdf')], {
     encoding: 'utf8',
   });
   expect(images.trim().split('\n').length).toBe(2); // header lines only
   // A4: 595 × 842 pt.
-  const info = execFileSync('pdfinfo', [path.join(OUT_DIR, 'report-pdf.pdf')], {
+  const info = execFileSync('pdfinfo', [path.join(PDF_DIR, 'report-pdf.pdf')], {
     encoding: 'utf8',
   });
   expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+|Page size:\s+595\.\d+ x 842\.\d+/);
@@ -159,7 +138,7 @@ test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers 
   await expect(ui.paper('Letter')).toBeChecked();
   await expect(ui.doc).toHaveClass(/report-paper-letter/);
   const letter = await page.pdf(playwrightPdfOptions('letter'));
-  const letterFile = path.join(OUT_DIR, 'report-letter.pdf');
+  const letterFile = path.join(PDF_DIR, 'report-letter.pdf');
   writeFileSync(letterFile, letter);
   expect(execFileSync('pdfinfo', [letterFile], { encoding: 'utf8' })).toMatch(
     /Page size:\s+612 x 792/,

@@ -295,7 +295,7 @@ function handlers() {
       async (req): Promise<SaveResult> => {
         const win = focused();
         // PDF of the current view: the report's print view, laid out by its print CSS, with
-        // the page setup of renderer/features/report/pdfOptions.ts (margins 16/14 mm in inches).
+        // the page setup of model/report/pdfOptions.ts (margins 16/14 mm in inches).
         const bytes =
           'bytes' in req
             ? req.bytes

@@ -20,8 +20,8 @@ const CatalogPage = lazy(() =>
 const AccuracyPage = lazy(() =>
   import('./features/accuracy/AccuracyPage').then((m) => ({ default: m.AccuracyPage })),
 );
-const EnergyPage = lazy(() =>
-  import('./features/energy/EnergyPage').then((m) => ({ default: m.EnergyPage })),
+const PowerPage = lazy(() =>
+  import('./features/power/PowerPage').then((m) => ({ default: m.PowerPage })),
 );
 const SearchPage = lazy(() =>
   import('./features/search/SearchPage').then((m) => ({ default: m.SearchPage })),
@@ -33,20 +33,25 @@ const ReportPage = lazy(() =>
   import('./features/report/ReportPage').then((m) => ({ default: m.ReportPage })),
 );
 
-/** The screens, in navigation order. Their ids are stable (tests and shortcuts use them). */
+/** The screens, in navigation order (ids from the store's PAGE_IDS, which a test holds equal). */
 export const PAGES = [
   { id: 'scenarios', label: 'Scenarios', Page: ScenariosPage },
   { id: 'compare', label: 'Comparison', Page: ComparePage },
   { id: 'charts', label: 'Charts', Page: ChartsPage },
+  { id: 'power', label: 'Power', Page: PowerPage },
   { id: 'catalog', label: 'Catalog', Page: CatalogPage },
   { id: 'accuracy', label: 'Model accuracy', Page: AccuracyPage },
   { id: 'search', label: 'Design search', Page: SearchPage },
   { id: 'analysis', label: 'Sensitivity', Page: AnalysisPage },
   { id: 'report', label: 'Report & export', Page: ReportPage },
-  { id: 'energy', label: 'Energy estimate', Page: EnergyPage },
-] as const;
+] as const satisfies readonly {
+  readonly id: PageId;
+  readonly label: string;
+  readonly Page: unknown;
+}[];
 
-export type PageId = (typeof PAGES)[number]['id'];
+export type { PageId } from './store/uiSlice';
+import type { PageId } from './store/uiSlice';
 
 /** The application frame: header, navigation, notices, and the current page. */
 export function App() {

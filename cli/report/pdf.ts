@@ -18,7 +18,7 @@ import {
   REPORT_HANDOFF_GLOBAL,
   reportReadySelector,
   type Paper,
-} from '../../renderer/features/report/pdfOptions';
+} from '../../model/report';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 

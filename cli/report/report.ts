@@ -7,8 +7,8 @@ import { evaluate } from '../../model/evaluate';
 import { accuracyTable, buildReport, comparisonCsv } from '../../model/report';
 import type { ReportContent, ReportScenario } from '../../model/report';
 import { formatScenarioIssues, parseScenario } from '../../model/scenario';
-import { isPaper, type Paper } from '../../renderer/features/report/pdfOptions';
-import { reportWorkbook } from '../../renderer/features/report/xlsx';
+import { isPaper, reportWorkbook, type Paper } from '../../model/report';
+import { writeXlsx } from './xlsxWriter';
 import { launchPdfRenderer, type PdfRenderer } from './pdf';
 
 export const REPORT_USAGE =
@@ -107,7 +107,7 @@ export async function writeReport(
       written.push(outputs.csv);
     }
     if (outputs.xlsx !== null) {
-      options.writeFile(outputs.xlsx, await reportWorkbook(content));
+      options.writeFile(outputs.xlsx, await reportWorkbook(content, writeXlsx));
       written.push(outputs.xlsx);
     }
   }

@@ -7,7 +7,7 @@ import type { DefaultSource } from '../scenario';
  * - `catalog`: a catalog item's sourced number (kind, id, field; its sources, date and basis;
  *   `user` when a user catalog entry set it);
  * - `scenario`: a scenario field at `path`: set in the file (a user override), or, when the file
- *   leaves it out, its documented `default` (the file tells which: see `setInDocument`);
+ *   leaves it out, its documented `default` (the document tells which: `setInDocument`);
  * - `default`: a documented default of the app (its source, date and basis), for `path`;
  * - `derived`: computed by a stated rule from other values of the build (their keys in `from`).
  */
@@ -106,10 +106,26 @@ export function derivedFrom(rule: string, from: readonly string[]): Provenance {
   return { kind: 'derived', rule, from };
 }
 
-/** One line in words: where a value comes from (for tooltips and the report). */
+/** True when a scenario document (as written, before defaults) states the dotted `path`. */
+export function setInDocument(doc: unknown, path: string): boolean {
+  let cur: unknown = doc;
+  for (const key of path.split('.')) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return false;
+    if (!Object.prototype.hasOwnProperty.call(cur, key)) return false;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
+/**
+ * One line in words: where a value comes from (for tooltips and the report).
+ * @param doc - the scenario document as written: a scenario field it leaves out is described
+ *   by its documented default (without it, scenario fields read "set in the scenario")
+ */
 export function describeProvenance(
   p: Provenance,
   sourceTitle: (id: string) => string = (id) => id,
+  doc?: unknown,
 ): string {
   switch (p.kind) {
     case 'catalog': {
@@ -118,6 +134,8 @@ export function describeProvenance(
       return `${who} ${p.item} (${p.field}): ${src} (${p.date}, ${p.basis}${p.soft ? ', soft' : ''})`;
     }
     case 'scenario':
+      if (doc !== undefined && p.default !== undefined && !setInDocument(doc, p.path))
+        return `default: ${p.default.source} (${p.default.date}, ${p.default.basis})`;
       return `set in the scenario (${p.path})`;
     case 'default':
       return `default: ${p.source.source} (${p.source.date}, ${p.source.basis})`;

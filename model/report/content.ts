@@ -167,8 +167,7 @@ function metricRow(
 ): MetricRow {
   const values = results.map((r) => r.metrics[def.id]?.value ?? null);
   const base = values[baselineIndex] ?? null;
-  const mixed =
-    def.unit.includes(MONEY) && new Set(results.map((r) => r.currency)).size > 1;
+  const mixed = def.unit.includes(MONEY) && new Set(results.map((r) => r.currency)).size > 1;
   const deltas = values.map((v, i) =>
     mixed || i === baselineIndex || v === null || base === null
       ? null

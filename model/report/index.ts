@@ -38,3 +38,6 @@ export {
   type AccuracyRow,
   type MethodFormula,
 } from './methodology';
+export { numberFormat, reportSheets, reportWorkbook, sheetName } from './xlsx';
+export type { XlsxCell, XlsxSheet, XlsxWriter } from './xlsx';
+export * from './pdfOptions';

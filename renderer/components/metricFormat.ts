@@ -15,19 +15,26 @@ export function digitsFor(value: number): number {
 }
 
 /**
- * Money units: the registry's `¤` (the scenario currency), or a unit an evaluation already
- * gives in its currency (`EUR`, `EUR/yr`).
+ * Money units: the registry's `¤` (the scenario currency), `USD` as scenario field names write
+ * it (`priceUsdPerKwh` holds a price in the scenario currency), or a unit an evaluation already
+ * gives in its currency (`EUR`, `EUR/yr` with `currency` EUR). Another three-letter unit is not
+ * money (`BTU/h`, `FTE`).
  */
 const MONEY_UNIT = /^(¤|[A-Z]{3})(\/.*)?$/;
 
-/** True when `unit` is money (`¤`, `¤/yr`, `EUR`, `EUR/GPU-h`). */
-export function isMoneyUnit(unit: string): boolean {
-  return MONEY_UNIT.test(unit);
+function moneyMatch(unit: string, currency: string): RegExpExecArray | null {
+  const m = MONEY_UNIT.exec(unit);
+  return m && (m[1] === '¤' || m[1] === 'USD' || m[1] === currency) ? m : null;
+}
+
+/** True when `unit` is money in `currency` (`¤`, `¤/yr`, `USD/kWh`, `EUR/GPU-h` with EUR). */
+export function isMoneyUnit(unit: string, currency = 'USD'): boolean {
+  return moneyMatch(unit, currency) !== null;
 }
 
 /** `value` formatted, without its unit. */
 export function formatMetricNumber(value: number, unit: string, currency = 'USD'): string {
-  const m = MONEY_UNIT.exec(unit);
+  const m = moneyMatch(unit, currency);
   if (m) {
     const money = formatMoney(value, currency);
     return m[2] === undefined ? money : money.replace(/\.00$/, '');
@@ -37,13 +44,13 @@ export function formatMetricNumber(value: number, unit: string, currency = 'USD'
 
 /** The unit as shown (the currency sign replaced by the scenario currency). */
 export function displayUnit(unit: string, currency = 'USD'): string {
-  return unit.replace(/^(¤|[A-Z]{3})(?=\/|$)/, currency);
+  return isMoneyUnit(unit, currency) ? unit.replace(/^(¤|[A-Z]{3})(?=\/|$)/, currency) : unit;
 }
 
 /** `1,234 tokens/s`, `$1.2` (money carries its own symbol), `52 %`. */
 export function formatMetric(value: number, unit: string, currency = 'USD'): string {
   const n = formatMetricNumber(value, unit, currency);
-  const m = MONEY_UNIT.exec(unit);
+  const m = moneyMatch(unit, currency);
   if (m) return m[2] === undefined ? n : `${n}${m[2]}`;
   if (unit === '' || unit === '1') return n;
   return unit === '%' ? `${n} %` : `${n} ${unit}`;

@@ -25,6 +25,21 @@ export function formatMoney(value: number, currency = 'USD', locale?: string): s
   }).format(value);
 }
 
+/**
+ * A price below one unit of the currency (a price per kWh) to three significant digits and at
+ * least the currency's cents: $0.0806, €0.25.
+ */
+export function formatUnitPrice(value: number, currency = 'USD', locale?: string): string {
+  const abs = Math.abs(value);
+  const digits = abs > 0 && abs < 1 ? Math.min(6, Math.max(2, 2 - Math.floor(Math.log10(abs)))) : 2;
+  return nf(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
 /** Compact money for chart axes ($1.2M). */
 export function formatMoneyCompact(value: number, currency = 'USD', locale?: string): string {
   return nf(locale, {
@@ -53,14 +68,6 @@ export function formatPower(watts: number, locale?: string): string {
   if (abs >= 1e6) return `${formatNumber(watts / 1e6, 2, locale)} MW`;
   if (abs >= 1e3) return `${formatNumber(watts / 1e3, abs >= 1e5 ? 0 : 1, locale)} kW`;
   return `${formatNumber(watts, 0, locale)} W`;
-}
-
-/** Energy from kWh, in kWh, MWh or GWh. */
-export function formatEnergyKwh(kwh: number, locale?: string): string {
-  const abs = Math.abs(kwh);
-  if (abs >= 1e6) return `${formatNumber(kwh / 1e6, 2, locale)} GWh`;
-  if (abs >= 1e3) return `${formatNumber(kwh / 1e3, 1, locale)} MWh`;
-  return `${formatNumber(kwh, 0, locale)} kWh`;
 }
 
 /** Compact count for chart axes (1.2M, 35K), in the system locale. */

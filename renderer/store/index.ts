@@ -1,14 +1,12 @@
 import { create } from 'zustand';
-import { createEnergySlice, type EnergySlice } from './energySlice';
 import { createFileSlice, type FileSlice } from './fileSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice';
 
 /** The one store of the renderer, combined from slices. It holds inputs only. */
-export type AppState = EnergySlice & FileSlice & UiSlice & WorkspaceSlice;
+export type AppState = FileSlice & UiSlice & WorkspaceSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
-  ...createEnergySlice(...a),
   ...createUiSlice(...a),
   ...createWorkspaceSlice(...a),
   ...createFileSlice(...a),

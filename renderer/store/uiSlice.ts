@@ -1,5 +1,20 @@
 import type { StateCreator } from 'zustand';
-import type { PageId } from '../App';
+/**
+ * The screens' ids, in navigation order: stable (tests and shortcuts use them). The store owns
+ * the list; App.tsx maps each id to its page (the store never imports the app's components).
+ */
+export const PAGE_IDS = [
+  'scenarios',
+  'compare',
+  'charts',
+  'power',
+  'catalog',
+  'accuracy',
+  'search',
+  'analysis',
+  'report',
+] as const;
+export type PageId = (typeof PAGE_IDS)[number];
 import type { AppState } from './index';
 
 export type Notice = { readonly kind: 'info' | 'error'; readonly text: string };

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../model/evaluate';
 import { buildReport, type ReportScenario } from '../../model/report';
 import { parseScenarioFile } from '../../model/scenario';
-import { numberFormat, reportWorkbook, sheetName } from '../../renderer/features/report/xlsx';
+import { numberFormat, reportWorkbook as buildWorkbook, sheetName } from '../../model/report';
+import type { ReportContent } from '../../model/report';
+import { writeXlsx } from '../../cli/report/xlsxWriter';
+
+const reportWorkbook = (c: ReportContent) => buildWorkbook(c, writeXlsx);
 
 function load(file: string, id: string, name?: string): ReportScenario {
   const doc = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;

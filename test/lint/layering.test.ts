@@ -73,3 +73,46 @@ describe('model/ layering', () => {
     }
   });
 });
+
+describe('renderer and CLI layering', () => {
+  const REPO = path.resolve(import.meta.dirname, '../..');
+  function sources(dir: string): string[] {
+    return readdirSync(dir).flatMap((f) => {
+      const p = path.join(dir, f);
+      return statSync(p).isDirectory() ? sources(p) : /\.(ts|tsx|mjs)$/.test(p) ? [p] : [];
+    });
+  }
+  function importsOf(file: string): string[] {
+    const text = readFileSync(file, 'utf8');
+    return [
+      ...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g),
+    ].map((m) => path.relative(REPO, path.resolve(path.dirname(file), (m[1] ?? m[2]) as string)));
+  }
+
+  it('the CLI never imports the renderer (report content and the XLSX builder live in model/report)', () => {
+    const bad = sources(path.join(REPO, 'cli')).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith('renderer'))
+        .map((t) => `${path.relative(REPO, f)} → ${t}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('the store never imports features or the App', () => {
+    const bad = sources(path.join(REPO, 'renderer/store')).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith('renderer/features') || t === 'renderer/App')
+        .map((t) => `${path.relative(REPO, f)} → ${t}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('the renderer reaches electron/ only through electron/contract.ts', () => {
+    const bad = sources(path.join(REPO, 'renderer')).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith('electron') && t !== 'electron/contract')
+        .map((t) => `${path.relative(REPO, f)} → ${t}`),
+    );
+    expect(bad).toEqual([]);
+  });
+});

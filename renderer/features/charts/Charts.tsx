@@ -51,6 +51,8 @@ export function StackedBarsChart(props: {
   readonly formatTick: (v: number) => string;
   /** Stack the series (default) or place them side by side (no total column). */
   readonly stacked?: boolean;
+  /** Header of the data table's first column (what a bar is); default `Scenario`. */
+  readonly categoryHeader?: string;
 }) {
   const { data } = props;
   const stacked = props.stacked ?? true;
@@ -59,7 +61,7 @@ export function StackedBarsChart(props: {
     data.rows.length * (stacked ? 56 : 24 + 18 * data.series.length) +
     Math.ceil(data.series.length / 3) * 20;
   const columns: TableColumn<ChartRow>[] = [
-    { header: 'Scenario', cell: (r) => String(r['label']) },
+    { header: props.categoryHeader ?? 'Scenario', cell: (r) => String(r['label']) },
     ...data.series.map((s) => ({
       header: `${s.label} (${props.unitLabel})`,
       cell: (r: ChartRow) => {

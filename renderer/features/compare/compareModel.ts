@@ -221,13 +221,13 @@ export function explainDifference(a: EvaluationResult, b: EvaluationResult): Dif
       ca?.capex as Record<string, number> | undefined,
       cb?.capex as Record<string, number> | undefined,
       CAPEX_LABELS,
-      'USD',
+      a.currency,
     ),
     opexPerYear: lines(
       ca?.opexPerYear as Record<string, number> | undefined,
       cb?.opexPerYear as Record<string, number> | undefined,
       OPEX_LABELS,
-      'USD/yr',
+      `${a.currency}/yr`,
     ),
     stepTime: sortLines([...steps.values()].map((s) => ({ ...s, diff: s.b - s.a }))),
     power: lines(

@@ -3,7 +3,7 @@ import type { Delta, MetricRow, ReportContent } from '../../../model/report';
 import { formatMetricNumber } from '../../components/metricFormat';
 import { formatNumber, formatSignificant } from '../../format/format';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
-import type { Paper } from './pdfOptions';
+import type { Paper } from '../../../model/report';
 import { ReportCharts } from './PrintCharts';
 
 /**

@@ -8,7 +8,7 @@ import { useAppStore } from '../../store';
 import { evaluateDrafts, type ScenarioEvaluation } from '../../workspace/evaluations';
 import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
 import { readHandoff, type ReportHandoff } from './handoff';
-import { PAPERS, REPORT_HANDOFF_EVENT, isPaper, type Paper } from './pdfOptions';
+import { PAPERS, REPORT_HANDOFF_EVENT, isPaper, type Paper } from '../../../model/report';
 import { ReportDocument } from './ReportDocument';
 import './report.css';
 
@@ -168,11 +168,14 @@ export function ReportPage() {
     xlsx: () =>
       content &&
       void run('XLSX', async () => {
-        const { reportWorkbook } = await import('./xlsx');
+        const [{ reportWorkbook }, { writeXlsx }] = await Promise.all([
+          import('../../../model/report'),
+          import('./xlsxWriter'),
+        ]);
         return api.saveBinaryFile({
           suggestedName: `${fileStem(content)}.xlsx`,
           kind: 'xlsx',
-          bytes: await reportWorkbook(content),
+          bytes: await reportWorkbook(content, writeXlsx),
         });
       }),
     csv: () =>

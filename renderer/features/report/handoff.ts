@@ -1,5 +1,5 @@
 import type { ScenarioDraft } from '../../workspace/workspace';
-import { isPaper, REPORT_HANDOFF_GLOBAL, type Paper } from './pdfOptions';
+import { isPaper, REPORT_HANDOFF_GLOBAL, type Paper } from '../../../model/report';
 
 /**
  * Scenarios handed to the print view from outside (the CLI's headless Chromium sets a global

@@ -4,7 +4,7 @@ import {
   pdfHeaderTemplate,
   playwrightPdfOptions,
   reportReadySelector,
-} from '../../../renderer/features/report/pdfOptions';
+} from '../../../model/report';
 
 describe('report hand-off (CLI → print view)', () => {
   it('reads scenarios, date, paper, baseline and request id', () => {

@@ -1,13 +1,13 @@
-import { neutraliseCell } from '../../../model/report';
-import type { MetricRow, ReportContent } from '../../../model/report';
+import type { MetricRow, ReportContent } from './content';
+import { neutraliseCell } from './csv';
 
 /**
  * The report as an XLSX workbook (write-excel-file's universal entry, so the same code runs in
  * the renderer and in the CLI): a Summary sheet, a Comparison sheet with one column per
  * scenario, an Assumptions sheet with sources, and one sheet per scenario. Numbers stay numbers
  * with a number format, units are in the headers, and every text cell is neutralised against
- * formula injection (model/report/csv.ts). write-excel-file is loaded on first use (dynamic
- * import), so it stays out of the start-up bundle.
+ * formula injection (./csv.ts). The bytes are written by write-excel-file, which the caller
+ * passes in (`XlsxWriter`), loaded on first use so it stays out of the start-up bundle.
  */
 
 /** A cell as this module builds it (a subset of write-excel-file's cell object). */
@@ -265,15 +265,16 @@ export function reportSheets(content: ReportContent): XlsxSheet[] {
   return sheets;
 }
 
-/** The workbook as XLSX bytes. Loads write-excel-file on first call. */
-export async function reportWorkbook(content: ReportContent): Promise<Uint8Array<ArrayBuffer>> {
-  const { default: writeXlsxFile } = await import('write-excel-file/universal');
-  const sheets = reportSheets(content).map((s) => ({
-    sheet: s.sheet,
-    data: s.data.map((r) => r.map((c) => (c === null ? null : { ...c }))),
-    columns: s.columns.map((c) => ({ ...c })),
-    ...(s.stickyRowsCount ? { stickyRowsCount: s.stickyRowsCount } : {}),
-  }));
-  const blob = await writeXlsxFile(sheets).toBlob();
-  return new Uint8Array(await blob.arrayBuffer());
+/**
+ * Turns sheets into XLSX bytes: write-excel-file's universal entry, passed in by the caller (the
+ * renderer and the CLI load it on first use), so that this module stays pure.
+ */
+export type XlsxWriter = (sheets: readonly XlsxSheet[]) => Promise<Uint8Array<ArrayBuffer>>;
+
+/** The workbook as XLSX bytes, written by `write`. */
+export async function reportWorkbook(
+  content: ReportContent,
+  write: XlsxWriter,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return write(reportSheets(content));
 }

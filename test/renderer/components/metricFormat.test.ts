@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { displayUnit, formatMetric, isMoneyUnit } from '../../../renderer/components/metricFormat';
+
+describe('metric units', () => {
+  it('money is the registry’s ¤ or the scenario currency’s code, nothing else', () => {
+    expect(isMoneyUnit('¤/yr', 'EUR')).toBe(true);
+    expect(isMoneyUnit('EUR/GPU-h', 'EUR')).toBe(true);
+    expect(isMoneyUnit('USD', 'USD')).toBe(true);
+    // Scenario fields write the scenario currency as USD (`priceUsdPerKwh`).
+    expect(isMoneyUnit('USD/kWh', 'EUR')).toBe(true);
+    expect(displayUnit('USD/kWh', 'EUR')).toBe('EUR/kWh');
+    // Three capital letters that are not the currency: BTU per hour, full-time equivalents.
+    expect(isMoneyUnit('BTU/h', 'USD')).toBe(false);
+    expect(isMoneyUnit('FTE', 'USD')).toBe(false);
+  });
+
+  it('a cooling load in BTU/h stays BTU/h (not dollars per hour)', () => {
+    expect(displayUnit('BTU/h', 'USD')).toBe('BTU/h');
+    expect(formatMetric(4178005, 'BTU/h', 'USD')).toMatch(
+      /^4[,.\s\u202f]?178[,.\s\u202f]?005 BTU\/h$/,
+    );
+    expect(displayUnit('¤/yr', 'EUR')).toBe('EUR/yr');
+    expect(formatMetric(1234, '¤/yr', 'EUR')).toContain('€');
+    expect(formatMetric(1234, '¤/yr', 'EUR')).toMatch(/\/yr$/);
+  });
+});
