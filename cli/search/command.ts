@@ -82,7 +82,7 @@ function candidateLines(list: readonly SearchCandidate[], r: SearchResult): stri
   list.forEach((c, k) => {
     out.push(`  ${k + 1}. ${c.name}`);
     out.push(
-      `     ${r.goal.label}: ${num(c.objective, r.goal.unit)} · time ${num(c.figures.time_to_train_days, 'days')} · TCO ${num(c.figures.tco_usd, 'USD')} · ${num(c.figures.cost_per_million_tokens_usd, 'USD/Mtok')} · peak ${num(c.figures.facility_peak_power_kw, 'kW')} · ${num(c.figures.racks, 'racks')}`,
+      `     ${r.goal.label}: ${num(c.objective, r.goal.unit)} · time ${num(c.figures.time_to_train_days, 'days')} · TCO ${num(c.figures.tco_usd, r.currency)} · ${num(c.figures.cost_per_million_tokens_usd, `${r.currency}/Mtok`)} · peak ${num(c.figures.facility_peak_power_kw, 'kW')} · ${num(c.figures.racks, 'racks')}`,
     );
     out.push(`     layout ${layoutText(c)} · binding: ${binding(c)}`);
   });

@@ -2,6 +2,7 @@ import { costOfBuild } from '../cost';
 import { dataReliabilityOf, resolveFor, trainingLoad, trainingPerformance } from '../evaluate';
 import type { DataReliability } from '../evaluate';
 import { powerOfBuild } from '../power';
+import { unitIn } from '../metrics';
 import type { MetricValue } from '../metrics';
 import type { Scenario, TrainingWorkload } from '../scenario';
 import type { ResolvedLayout, TrainingResult } from '../training';
@@ -150,6 +151,8 @@ export type SearchResult = ChunkResult & {
   readonly total: number;
   /** True when the chunks cover every candidate. */
   readonly complete: boolean;
+  /** ISO code of every money figure and limit (the base scenario's currency). */
+  readonly currency: string;
   readonly goal: {
     readonly metric: SearchMetricId;
     readonly label: string;
@@ -831,9 +834,11 @@ export function mergeSearchResults(
   const ranges = chunks.map((c) => [c.start, c.end] as const).sort((a, b) => a[0] - b[0]);
   let covered = 0;
   for (const [s, e] of ranges) if (s <= covered) covered = Math.max(covered, e);
+  // Money in the base scenario's currency: registered `¤` units and the spec's money limits.
+  const currency = space.base.finance.currency;
   const info = (m: SearchMetricId) => {
     const i = figureInfo(m);
-    return { metric: m, label: i.label, unit: i.unit };
+    return { metric: m, label: i.label, unit: unitIn(i.unit, currency) };
   };
   return {
     start: 0,
@@ -841,7 +846,8 @@ export function mergeSearchResults(
     total: space.total,
     complete: covered >= space.total,
     goal: { ...info(spec.goal), better: figureInfo(spec.goal).better },
-    constraints: constraintsOf(spec),
+    currency,
+    constraints: constraintsOf(spec).map((c) => (c.unit === 'USD' ? { ...c, unit: currency } : c)),
     frontAxes: spec.front ? { x: info(spec.front.x), y: info(spec.front.y) } : null,
     best: bestAll.map((b) => b.c),
     front: frontOut.map((p) => p.c),

@@ -104,7 +104,7 @@ describe('buildReport', () => {
     expect(rackInfra.values.every((v) => v?.user === false)).toBe(true);
     // A default with a documented source names it (model/scenario/defaultSources).
     expect(rackInfra.source).toBe(
-      'Default: Planning value for rack, PDUs and containment per rack',
+      'Default: Planning value for rack, PDUs and containment: 20,000 USD per rack, converted at the scenario’s exchange rate (finance.fxPerUsd)',
     );
     expect(rackInfra.date).toBe('2025');
     expect(rackInfra.unit).toBe('USD/rack');
