@@ -9,6 +9,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readScenarioFile, serializeScenarioFile } from '../../../model/files';
 
+/** A read result without the documents as written (they differ once defaults are filled in). */
+function withoutDocuments(r: ReturnType<typeof readScenarioFile>) {
+  return r.ok ? { scenarios: r.contents.scenarios, baseline: r.contents.baseline } : r;
+}
+
 const EXAMPLES = [
   'pretrain-llama3-70b-1024xh100-ib.json',
   'pretrain-llama3-70b-1024xh100-roce.json',
@@ -68,7 +73,7 @@ describe('scenario file round trip', () => {
         );
         const savedAgain = serializeScenarioFile(first.contents.scenarios, baseline);
         const second = readScenarioFile(savedAgain);
-        expect(second).toEqual(first);
+        expect(withoutDocuments(second)).toEqual(withoutDocuments(first));
         expect(serializeScenarioFile(second.ok ? second.contents.scenarios : [], baseline)).toBe(
           savedAgain,
         );

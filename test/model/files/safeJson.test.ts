@@ -28,7 +28,7 @@ describe('parseJsonSafely', () => {
     const r = parseJsonSafely('"' + 'x'.repeat(200) + '"', { maxChars: 100, maxDepth: 64 });
     expect(r).toEqual({
       ok: false,
-      error: 'The file is too large (202 characters; the limit is 100).',
+      error: 'The file is too large (202 bytes; the limit is 100 bytes).',
     });
   });
 

@@ -13,6 +13,11 @@ import {
   scenarioMigrations,
 } from '../../../model/scenario';
 
+/** A read result without the documents as written (they differ once defaults are filled in). */
+function withoutDocuments(r: ReturnType<typeof readScenarioFile>) {
+  return r.ok ? { scenarios: r.contents.scenarios, baseline: r.contents.baseline } : r;
+}
+
 const FIXTURES = new URL('../../fixtures/scenario-files/', import.meta.url);
 const versions: number[] = [];
 for (let v = FIRST_SCENARIO_VERSION; v <= currentVersion(scenarioMigrations); v++) versions.push(v);
@@ -48,7 +53,7 @@ describe('scenario files of every schema version', () => {
     const again = readScenarioFile(
       serializeScenarioFile(r.contents.scenarios, r.contents.baseline),
     );
-    expect(again).toEqual(r);
+    expect(withoutDocuments(again)).toEqual(withoutDocuments(r));
   });
 
   it.each(versions.filter((v) => existsSync(new URL(`v${v}-single.json`, FIXTURES))))(
