@@ -4,6 +4,7 @@ export {
   MAX_SCENARIO_FILE_BYTES,
   MAX_SCENARIO_FILE_CHARS,
   sizeText,
+  utf8Length,
 } from './limits';
 export { DEFAULT_JSON_LIMITS, parseJsonSafely } from './safeJson';
 export type { SafeJsonLimits, SafeJsonResult } from './safeJson';

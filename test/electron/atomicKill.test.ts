@@ -1,16 +1,18 @@
 /**
  * Kill a process mid-save, many times, at random points: the target file must always be one
- * complete version (the old or a new one), never torn or mixed. The child runs the shell's real
- * writer (electron/files.ts), bundled once so each start costs tens of milliseconds.
+ * complete version (the old or a new one), never torn or mixed; so must its `.bak`; and the
+ * temporary files killed saves leave are gone after the next save. The child runs the shell's
+ * real writer (electron/files.ts), bundled once so each start costs tens of milliseconds.
  */
 import { spawn } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../electron/files';
 
 const KILLS = 200;
 const LINES = 500;
@@ -71,16 +73,30 @@ describe('atomic save under SIGKILL', () => {
     const delays = fc.sample(fc.integer({ min: 0, max: 40 }), { numRuns: KILLS, seed: 20261121 });
     let last = 0;
     let advanced = 0;
+    let orphansSeen = 0;
     for (const [i, delay] of delays.entries()) {
       // Each run numbers its versions from its own range, so any change of version is a save
       // that completed in that run.
       await runAndKill(target, delay, (i + 1) * 1_000_000);
       const v = versionOf(await readFile(target, 'utf8'));
       expect(typeof v, `after a kill at ${delay} ms: ${String(v)}`).toBe('number');
+      // The .bak is a complete earlier version too (never a torn copy).
+      const bak = versionOf(await readFile(`${target}.bak`, 'utf8'));
+      expect(typeof bak, `.bak after a kill at ${delay} ms: ${String(bak)}`).toBe('number');
+      expect(bak as number).toBeLessThanOrEqual(v as number);
+      // At most the temp files of the killed save remain (the next save removes them).
+      const temps = (await readdir(dir)).filter((f) => f.endsWith('.tmp'));
+      expect(temps.length, temps.join(', ')).toBeLessThanOrEqual(2);
+      orphansSeen += temps.length;
       if (v !== last) advanced++;
       last = v as number;
     }
-    // Not vacuous: every run completed a save of its own before being killed during others.
+    // Not vacuous: every run completed a save of its own before being killed during others,
+    // and some kills did land mid-save (they left temp files behind).
     expect(advanced).toBe(KILLS);
+    expect(orphansSeen).toBeGreaterThan(0);
+    // The next save (by a live process) leaves no temp file behind.
+    await writeFileAtomic(target, '[\n]\n');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   }, 180_000);
 });
