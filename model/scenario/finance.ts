@@ -52,7 +52,7 @@ export const financeSectionSchema = z
     /** Cloud price id from the catalog to compare with (else the accelerator's default). */
     cloudPriceId: z.string().min(1).optional(),
     /** Cloud price per GPU-hour; overrides `cloudPriceId`. */
-    cloudUsdPerGpuHour: numIn(0, 1000, 'per GPU-hour').optional(),
+    cloudUsdPerGpuHour: numIn(0.01, 1000, 'per GPU-hour').optional(),
   })
   .prefault({});
 export type FinanceSection = z.infer<typeof financeSectionSchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { acceleratorIds } from '../catalog/accelerators';
-import { userCatalogSchema } from '../catalog/user';
 import { calibrationSectionSchema } from './calibration';
 import { clusterSectionSchema } from './cluster';
+import { scenarioConsistencyIssues } from './consistency';
 import { facilitySectionSchema } from './facility';
 import { financeSectionSchema } from './finance';
 import { currentVersion, migrateScenario, scenarioMigrations } from './migrations';
 import { reliabilitySectionSchema } from './reliability';
+import { scenarioUserCatalogSchema } from './userCatalog';
 import { workloadSchema } from './workload';
 
 /**
@@ -46,7 +46,7 @@ export const scenarioSchema = z
     facility: facilitySectionSchema,
     finance: financeSectionSchema,
     calibration: calibrationSectionSchema,
-    userCatalog: userCatalogSchema,
+    userCatalog: scenarioUserCatalogSchema,
   })
   .check((ctx) => {
     const s = ctx.value;
@@ -58,16 +58,15 @@ export const scenarioSchema = z
         message: `must not exceed cluster.compute.gpus (${s.cluster.compute.gpus})`,
       });
     }
-    if (s.workload.kind === 'training') {
-      const known = acceleratorIds();
-      if (!known.includes(s.cluster.compute.acceleratorId)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: s.cluster.compute.acceleratorId,
-          path: ['cluster', 'compute', 'acceleratorId'],
-          message: `unknown accelerator "${s.cluster.compute.acceleratorId}" (catalog ids: ${known.join(', ')})`,
-        });
-      }
+    // Catalog ids, user catalog entries, layout against shape, stated sizes against the shape,
+    // storage CPUs, no bidirectional controls in text (consistency.ts).
+    for (const issue of scenarioConsistencyIssues(s)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: issue.path,
+        message: issue.message,
+      });
     }
     if (s.workload.kind !== 'training' || s.workload.parallelism === 'auto') return;
     const p = s.workload.parallelism;
