@@ -47,8 +47,10 @@ function pick<T>(rng: Rng, list: readonly T[]): T {
 
 /** A number the schema node allows, biased to its edges. */
 function sampleNumber(rng: Rng, node: ZodNode, current: unknown): number {
-  const lo = typeof node.minValue === 'number' && Number.isFinite(node.minValue) ? node.minValue : -1e6;
-  const hi = typeof node.maxValue === 'number' && Number.isFinite(node.maxValue) ? node.maxValue : 1e9;
+  const lo =
+    typeof node.minValue === 'number' && Number.isFinite(node.minValue) ? node.minValue : -1e6;
+  const hi =
+    typeof node.maxValue === 'number' && Number.isFinite(node.maxValue) ? node.maxValue : 1e9;
   const int = node.isInt === true;
   const r = rng();
   let v: number;
@@ -172,7 +174,8 @@ function mutationPaths(value: unknown, prefix: string[] = [], out: string[][] = 
   }
   if (prefix.length > 0) out.push(prefix);
   for (const [k, v] of Object.entries(value)) {
-    if (prefix.length === 0 && (k === 'name' || k === 'description' || k === 'userCatalog')) continue;
+    if (prefix.length === 0 && (k === 'name' || k === 'description' || k === 'userCatalog'))
+      continue;
     if (k === 'preset') continue;
     mutationPaths(v, [...prefix, k], out);
   }
@@ -227,7 +230,11 @@ function userEntry(rng: Rng): Json {
   if (numeric.length === 0) return null;
   const field = pick(rng, numeric);
   const b = userFieldBounds(kind, field)!;
-  const value = sampleNumber(rng, { _zod: { def: { type: 'number' } }, minValue: b.min, maxValue: b.max }, undefined);
+  const value = sampleNumber(
+    rng,
+    { _zod: { def: { type: 'number' } }, minValue: b.min, maxValue: b.max },
+    undefined,
+  );
   return { kind, id: item.id, date: '2026-01', source: 'fuzz', fields: { [field]: value } };
 }
 
@@ -365,7 +372,11 @@ export function impossibleOutputs(result: EvaluationResult): string[] {
   const m = result.metrics;
   for (const [id, v] of Object.entries(m)) {
     if (!Number.isFinite(v.value)) out.push(`${id} is ${v.value}`);
-    else if (!SIGNED.has(id) && (NON_NEGATIVE_UNITS.has(v.unit) || v.unit === 'GiB' || v.unit === 'USD') && v.value < 0) {
+    else if (
+      !SIGNED.has(id) &&
+      (NON_NEGATIVE_UNITS.has(v.unit) || v.unit === 'GiB' || v.unit === 'USD') &&
+      v.value < 0
+    ) {
       out.push(`${id} is negative (${v.value} ${v.unit})`);
     }
   }
