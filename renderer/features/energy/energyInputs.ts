@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJsonSafely } from '../../../model/files';
 
 /**
  * Inputs of the energy slice and their allowed ranges. The same schema validates form edits
@@ -63,12 +64,10 @@ export function energyInputsToFile(inputs: EnergyInputs): string {
 
 /** Parse a file; throws an Error whose message names what is wrong. */
 export function energyInputsFromFile(text: string): EnergyInputs {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new Error('The file is not valid JSON.');
-  }
+  // The app's hardened JSON reader: size and nesting caps, no prototype keys, a BOM accepted.
+  const json = parseJsonSafely(text);
+  if (!json.ok) throw new Error(json.error);
+  const data = json.value;
   const envelope = z
     .object({ format: z.literal(ENERGY_FILE_FORMAT), inputs: z.unknown() })
     .safeParse(data);
