@@ -125,6 +125,10 @@ let shellStore: ShellStore | null = null;
  */
 function openFromSystem(filePath: string): void {
   pendingOpens.push(path.resolve(filePath));
+  // macOS keeps running with no window: open one for the file (it is sent once loaded).
+  if (shellStore !== null && BrowserWindow.getAllWindows().length === 0) {
+    void createWindow(shellStore);
+  }
   flushOpens();
 }
 

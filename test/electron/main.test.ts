@@ -538,6 +538,20 @@ describe('desktop shell: the window that called, crashes, files from the system,
     ]);
   });
 
+  it('a file opened from the system with no window open (macOS) opens a window for it', async () => {
+    const kept = [...state.instances];
+    state.instances.length = 0;
+    const file = path.join(state.userData, 'from-dock.clusterplan');
+    writeFileSync(file, '{}');
+    state.appListeners.get('open-file')!({ preventDefault: vi.fn() }, file);
+    await vi.waitFor(() => expect(state.instances).toHaveLength(1));
+    const w = state.instances[0] as FakeWindow;
+    expect(w.sent).toEqual([]); // not before the page has loaded
+    w.webContents.listeners.get('did-finish-load')!();
+    expect(w.sent).toEqual([['clusterplan:menu-command', { command: 'openPath', filePath: file }]]);
+    state.instances.splice(0, state.instances.length, ...kept);
+  });
+
   it('exports are written atomically, with no .bak and no temp file left', async () => {
     const out = path.join(state.userData, 'exports');
     mkdirSync(out, { recursive: true });
