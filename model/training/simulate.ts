@@ -636,6 +636,16 @@ export function buildResult(
   const modelFlopsPerGpu = (ctx.modelFlopsPerToken * tokensPerS) / gpus;
   const hwFlopsPerGpu = (core.hardwareFlopsPerToken * tokensPerS) / gpus;
   const mfu = modelFlopsPerGpu / dev.peakFlopsPerS;
+  if (hwFlopsPerGpu > dev.peakFlopsPerS * (1 + 1e-9)) {
+    // Only a calibration can push the achieved rate past the peak: refuse it, clamp nothing.
+    const pct = ((100 * hwFlopsPerGpu) / dev.peakFlopsPerS).toFixed(0);
+    const k = input.training.computeEfficiencyMultiplier ?? 1;
+    throw new RangeError(
+      k !== 1
+        ? `calibration.computeEfficiencyMultiplier: ${k} would run the GPUs at ${pct} % of their peak FLOP/s; the measured run it was fitted to differs from this scenario (model, layout or batch)`
+        : `the step would run the GPUs at ${pct} % of their peak FLOP/s`,
+    );
+  }
   const tokens = input.training.tokensToTrain;
   let ttt: number | null = null;
   let evalTime: number | null = null;

@@ -344,4 +344,28 @@ describe('MFU and HFU stay within 100 % (engine FLOP count, minimal change)', ()
     expect(r.mfu).toBeLessThanOrEqual(r.hfu);
     expect(r.hfu).toBeLessThanOrEqual(100);
   });
+
+  it('a calibration that would run the GPUs above their peak is refused, naming it (121.9 % MFU before)', () => {
+    const ib = example('pretrain-llama3-70b-1024xh100-ib.json');
+    const calibrated = (k: number) =>
+      withValue(ib, ['calibration'], {
+        computeEfficiencyMultiplier: k,
+        acceleratorId: 'h100-sxm',
+        stack: 'optimized',
+        precision: 'bf16',
+        measured: { kind: 'step_time_s', value: 5 },
+        source: 'run 1',
+        date: '2026-01-01',
+        beforeErrorPct: 10,
+        afterErrorPct: 0,
+      });
+    const ok = parseScenario(calibrated(1.5));
+    if (!ok.ok) throw new Error('valid');
+    expect(evaluate(ok.scenario).metrics['hfu_pct']!.value).toBeLessThanOrEqual(100);
+    const fast = parseScenario(calibrated(3));
+    if (!fast.ok) throw new Error('valid');
+    expect(() => evaluate(fast.scenario)).toThrow(
+      /^calibration\.computeEfficiencyMultiplier: 3 would run the GPUs at 122 % of their peak FLOP\/s/,
+    );
+  });
 });
