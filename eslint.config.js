@@ -40,6 +40,7 @@ export default tseslint.config(
       'node_modules/**',
       'dist/**',
       'dist-electron/**',
+      'release/**',
       'reports/**',
       'test-results/**',
       'playwright-report/**',

@@ -149,7 +149,8 @@ export const benchmarks: readonly Benchmark[] = [
     run: () => {
       const scenario = trainingExample();
       const w = scenario.workload;
-      if (w.kind !== 'training') throw new Error('the training example must be a training scenario');
+      if (w.kind !== 'training')
+        throw new Error('the training example must be a training scenario');
       return medianMicros(() => void trainingPerformance(scenario, w), 500, 41, 200);
     },
   },

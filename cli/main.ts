@@ -2,19 +2,21 @@
  * ClusterPlan command line: `npm run cli -- <command> [args]`.
  *
  *   evaluate FILE.json... [--json]   evaluate scenario files (the app's own format)
- *   validate FILE... [--json]        run clusterplan-validation/1 case files through the engine
+ *   validate [FILE...] [--json]      run clusterplan-validation/1 case files through the engine
+ *                                    (no FILE: the sets bundled in model/validation/bundled/)
  *
  * Commands live in one table (`commands`); later issues add `report` and `search` there.
  * Everything but `main()` is a pure-ish function of (argv, io) so tests call it directly.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { evaluateMany } from '../model/evaluate';
 import type { EvaluationResult } from '../model/evaluate';
-import { formatScenarioIssues, parseScenarioFile } from '../model/scenario';
+import { MAX_SCENARIO_FILE_BYTES, readScenarioFile, sizeText } from '../model/files';
 import type { Scenario } from '../model/scenario';
 import { runValidation } from '../model/validation';
+import { bundledValidationFiles } from '../model/validation/bundled';
 import {
   formatEvaluateJson,
   formatEvaluateText,
@@ -99,18 +101,39 @@ export type CliCommand = {
   readonly run: (args: ParsedArgs, io: CliIo) => number | Promise<number>;
 };
 
-function readJson(path: string, io: CliIo): unknown {
-  let text: string;
+/** A file's text; throws `PATH: cannot read file (why)`. */
+export function readText(path: string, io: CliIo): string {
   try {
-    text = io.readFile(path);
+    return io.readFile(path);
   } catch (e) {
     throw new Error(`${path}: cannot read file (${e instanceof Error ? e.message : String(e)})`);
   }
+}
+
+function readJson(path: string, io: CliIo): unknown {
+  const text = readText(path, io);
   try {
-    return JSON.parse(text) as unknown;
+    // A UTF-8 byte-order mark is not content (the app's reader skips it too).
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (e) {
     throw new Error(`${path}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
+}
+
+/**
+ * The scenarios of one scenario file, read by the app's own reader (model/files
+ * `readScenarioFile`: size, nesting and key checks, `format`, `baseline`, the scenario limit,
+ * migration and validation); throws `PATH: why`.
+ */
+export function readScenarioFileAt(
+  path: string,
+  io: CliIo,
+): { readonly scenarios: readonly Scenario[]; readonly documents: readonly unknown[] } {
+  const r = readScenarioFile(readText(path, io));
+  if (r.ok) return r.contents;
+  if (r.issues === undefined) throw new Error(`${path}: ${r.error}`);
+  const lines = r.issues.map((i) => `  ${i.path}: ${i.message}`);
+  throw new Error(`${path}: invalid scenario\n${lines.join('\n')}`);
 }
 
 function fail(io: CliIo, message: string, code = 1): number {
@@ -118,12 +141,19 @@ function fail(io: CliIo, message: string, code = 1): number {
   return code;
 }
 
-function checkArgs(args: ParsedArgs, io: CliIo, usage: string): number | null {
+function checkArgs(
+  args: ParsedArgs,
+  io: CliIo,
+  usage: string,
+  options: { readonly filesOptional?: boolean } = {},
+): number | null {
   const unknown = [...args.unknownOptions, ...Object.keys(args.values ?? {}).map((k) => `--${k}`)];
   if (unknown.length) {
     return fail(io, `unknown option ${unknown.join(', ')}\nusage: ${usage}`, 2);
   }
-  if (args.files.length === 0) return fail(io, `no file given\nusage: ${usage}`, 2);
+  if (args.files.length === 0 && options.filesOptional !== true) {
+    return fail(io, `no file given\nusage: ${usage}`, 2);
+  }
   return null;
 }
 
@@ -133,17 +163,11 @@ export function runEvaluate(args: ParsedArgs, io: CliIo): number {
   if (bad !== null) return bad;
   const scenarios: Scenario[] = [];
   for (const path of args.files) {
-    let raw: unknown;
     try {
-      raw = readJson(path, io);
+      scenarios.push(...readScenarioFileAt(path, io).scenarios);
     } catch (e) {
       return fail(io, e instanceof Error ? e.message : String(e));
     }
-    const parsed = parseScenarioFile(raw);
-    if (!parsed.ok) {
-      return fail(io, `${path}: invalid scenario\n${indent(formatScenarioIssues(parsed.issues))}`);
-    }
-    scenarios.push(...parsed.scenarios);
   }
   let results: EvaluationResult[];
   try {
@@ -155,11 +179,14 @@ export function runEvaluate(args: ParsedArgs, io: CliIo): number {
   return 0;
 }
 
-/** `validate FILE... [--json]`: per case prediction vs observation, then the summary. */
+/**
+ * `validate [FILE...] [--json]`: per case prediction vs observation, then the summary. Without
+ * files: the validation sets bundled with the app (model/validation/bundled/).
+ */
 export function runValidate(args: ParsedArgs, io: CliIo): number {
-  const bad = checkArgs(args, io, VALIDATE_USAGE);
+  const bad = checkArgs(args, io, VALIDATE_USAGE, { filesOptional: true });
   if (bad !== null) return bad;
-  const files: unknown[] = [];
+  const files: unknown[] = args.files.length === 0 ? bundledValidationFiles.map((f) => f.data) : [];
   for (const path of args.files) {
     try {
       files.push(readJson(path, io));
@@ -177,15 +204,8 @@ export function runValidate(args: ParsedArgs, io: CliIo): number {
   return 0;
 }
 
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => `  ${l}`)
-    .join('\n');
-}
-
 const EVALUATE_USAGE = 'evaluate FILE.json... [--json]';
-const VALIDATE_USAGE = 'validate FILE... [--json]';
+const VALIDATE_USAGE = 'validate [FILE...] [--json]';
 
 /** The subcommand table. */
 export const commands: readonly CliCommand[] = [
@@ -199,7 +219,8 @@ export const commands: readonly CliCommand[] = [
   {
     name: 'validate',
     usage: VALIDATE_USAGE,
-    summary: 'run clusterplan-validation/1 case files and report the error per case',
+    summary:
+      'run clusterplan-validation/1 case files (default: the bundled sets) and report the error per case',
     available: true,
     run: runValidate,
   },
@@ -256,7 +277,18 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
 export function main(): void {
   const base = process.env['INIT_CWD'] ?? process.cwd();
   const io: CliIo = {
-    readFile: (path) => readFileSync(resolve(base, path), 'utf8'),
+    readFile: (path) => {
+      const file = resolve(base, path);
+      // Nothing the CLI reads (scenario files, validation sets, search specs) comes near the
+      // scenario-file cap; a larger file is refused before it is read.
+      const size = statSync(file).size;
+      if (size > MAX_SCENARIO_FILE_BYTES) {
+        throw new Error(
+          `the file is too large (${sizeText(size)}; the limit is ${sizeText(MAX_SCENARIO_FILE_BYTES)})`,
+        );
+      }
+      return readFileSync(file, 'utf8');
+    },
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     writeFile: (path, data) => writeFileSync(resolve(base, path), data),

@@ -200,3 +200,50 @@ test('a file that states only some fields saves back byte for byte; left-out fie
     'default',
   );
 });
+
+test('the file checks a person meets: a user catalog typo, a negative catalog value and a reversed name are refused with the field; a byte-order mark opens', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  void consoleErrors;
+  await page.goto('/');
+  const before = await tabNames(page);
+  const example = JSON.parse(
+    readFileSync('examples/pretrain-llama3-70b-1024xh100-ib.json', 'utf8'),
+  ) as Record<string, unknown>;
+  const entry = (fields: Record<string, unknown>, kind = 'acceleratorPower', id = 'h100-sxm') => ({
+    ...example,
+    userCatalog: { entries: [{ kind, id, date: '2026-01', source: 'quote', fields }] },
+  });
+  for (const [name, doc, message] of [
+    [
+      'typo.json',
+      entry({ tdpw: 650 }),
+      'userCatalog.entries[0].fields.tdpw: is not a field of acceleratorPower (did you mean "tdpW"?)',
+    ],
+    [
+      'negative.json',
+      entry({ powerW: -30 }, 'cable', 'fiber-mpo'),
+      'userCatalog.entries[0].fields.powerW: must be a number from 0 to 100 W',
+    ],
+    [
+      'reversed.json',
+      { ...example, name: 'plan\u202Egnp.exe' },
+      'name: must not contain bidirectional control characters',
+    ],
+  ] as const) {
+    const file = testInfo.outputPath(name);
+    writeFileSync(file, JSON.stringify(doc));
+    await openThroughMenu(page, file);
+    await expect(page.getByTestId('notice')).toContainText(`${name} was not opened`);
+    await expect(page.getByTestId('notice')).toContainText(message);
+    expect(await tabNames(page)).toEqual(before);
+  }
+  await screenshot(page, 'file-refused-catalog-typo');
+
+  // Saved by a Windows editor with a UTF-8 byte-order mark: opens.
+  const bom = testInfo.outputPath('bom.json');
+  writeFileSync(bom, `\uFEFF${JSON.stringify(example)}`);
+  await openThroughMenu(page, bom);
+  await expect(page.getByTestId('notice')).toContainText('Opened bom.json (1 scenario)');
+});

@@ -12,6 +12,7 @@ export const CHANNEL_NAMES = {
   saveBinaryFile: `${CHANNEL_PREFIX}save-binary-file`,
   openScenarioFile: `${CHANNEL_PREFIX}open-scenario-file`,
   saveScenarioFile: `${CHANNEL_PREFIX}save-scenario-file`,
+  addRecentFile: `${CHANNEL_PREFIX}add-recent-file`,
   getRecentFiles: `${CHANNEL_PREFIX}get-recent-files`,
   setDocumentState: `${CHANNEL_PREFIX}set-document-state`,
   closeWindow: `${CHANNEL_PREFIX}close-window`,
@@ -28,6 +29,7 @@ export const MENU_COMMANDS = [
   'new',
   'open',
   'openRecent',
+  'openPath',
   'save',
   'saveAs',
   'saveThenClose',
@@ -40,12 +42,16 @@ export const MENU_COMMANDS = [
 ] as const;
 export type MenuCommandName = (typeof MENU_COMMANDS)[number];
 
-/** One menu command; `filePath` only for `openRecent` (a path from the recent list). */
+/**
+ * One menu command; `filePath` only for `openRecent` (a path from the recent list) and
+ * `openPath` (a scenario file the system asked the app to open: double-click, a second launch).
+ */
 export type MenuCommand = { readonly command: MenuCommandName; readonly filePath?: string };
 
 /**
  * Validate a menu message (plain check without zod so the preload stays self-contained):
- * a known command, and a string path (at most 4096 chars) exactly when it is `openRecent`.
+ * a known command, and a string path (at most 4096 chars) exactly when it is `openRecent` or
+ * `openPath`.
  * @returns the command, or `null` for anything else
  */
 export function parseMenuCommand(message: unknown): MenuCommand | null {
@@ -57,7 +63,7 @@ export function parseMenuCommand(message: unknown): MenuCommand | null {
     return null;
   }
   const name = command as MenuCommandName;
-  if (name === 'openRecent') {
+  if (name === 'openRecent' || name === 'openPath') {
     const filePath = m['filePath'];
     if (typeof filePath !== 'string' || filePath.length === 0 || filePath.length > 4096) {
       return null;

@@ -6,11 +6,12 @@
 import { z } from 'zod';
 
 import { CHANNEL_NAMES, type MenuCommand } from './channels';
+import { MAX_SCENARIO_FILE_BYTES, sizeText, utf8Length } from '../model/files/limits';
 
 export { CHANNEL_PREFIX, MENU_COMMANDS, parseMenuCommand } from './channels';
 export type { MenuCommand, MenuCommandName } from './channels';
 
-/** Largest text file the app writes or reads through the shell (bytes of UTF-16 text). */
+/** Largest text export (CSV) the app writes through the shell (UTF-16 code units). */
 export const MAX_FILE_CHARS = 20 * 1024 * 1024;
 
 const fileNameSchema = z
@@ -79,9 +80,17 @@ const filePathSchema = z
   .max(4096, 'filePath must be at most 4096 characters')
   .refine((s) => !s.includes('\0'), 'filePath must not contain NUL');
 
+/**
+ * A scenario file's or recovery copy's text: never larger than the app opens again
+ * (`MAX_SCENARIO_FILE_BYTES` of UTF-8), so nothing is saved that could not be reopened.
+ */
 const contentsSchema = z
   .string()
-  .max(MAX_FILE_CHARS, `contents must be at most ${MAX_FILE_CHARS} characters`);
+  .max(MAX_SCENARIO_FILE_BYTES, `contents must be at most ${sizeText(MAX_SCENARIO_FILE_BYTES)}`)
+  .refine(
+    (s) => utf8Length(s) <= MAX_SCENARIO_FILE_BYTES,
+    `contents must be at most ${sizeText(MAX_SCENARIO_FILE_BYTES)} as UTF-8`,
+  );
 
 export const openScenarioFileRequestSchema = z
   .object({ filePath: filePathSchema.optional() })
@@ -97,6 +106,10 @@ export const saveScenarioFileRequestSchema = z
   })
   .strict();
 export type SaveScenarioFileRequest = z.infer<typeof saveScenarioFileRequestSchema>;
+
+/** A file the renderer opened from a path the shell handed out: it joins the recent list. */
+export const addRecentFileRequestSchema = z.object({ filePath: filePathSchema }).strict();
+export type AddRecentFileRequest = z.infer<typeof addRecentFileRequestSchema>;
 
 export const setDocumentStateRequestSchema = z
   .object({
@@ -139,10 +152,14 @@ export type DesktopApi = {
    */
   saveBinaryFile(request: SaveBinaryFileRequest): Promise<SaveResult>;
   /**
-   * Open a scenario file: the path given (must be on the recent list) or one the user picks.
-   * `null` when cancelled. The file joins the recent list.
+   * Read a scenario file: the path given (one the shell handed out: a dialog pick, the recent
+   * list, a file opened from the system) or one the user picks. `null` when cancelled. The shell
+   * only reads the bytes (capped); the renderer checks them and, when they open, calls
+   * `addRecentFile`.
    */
   openScenarioFile(request: OpenScenarioFileRequest): Promise<OpenedScenarioFile | null>;
+  /** Put a scenario file that opened on the recent list (a path the shell handed out). */
+  addRecentFile(request: AddRecentFileRequest): Promise<void>;
   /**
    * Save a scenario file atomically: to `filePath` without a dialog (Save; the path must be
    * one the shell handed out) or where the user picks (Save As). The file joins the recent list.
@@ -156,8 +173,12 @@ export type DesktopApi = {
   closeWindow(): Promise<void>;
   /** Replace the recovery copy of the unsaved workspace (autosave). */
   writeRecovery(request: WriteRecoveryRequest): Promise<void>;
-  /** The recovery copy left by a session that did not end cleanly, or `null`. */
-  readRecovery(): Promise<string | null>;
+  /**
+   * The recovery copies left by a session that did not end cleanly, newest first (the copy,
+   * then the version before it); empty when there is none. The renderer restores the first one
+   * that reads.
+   */
+  readRecovery(): Promise<readonly string[]>;
   /** Delete the recovery copy (after a clean save, a discard, or a quit without saving). */
   clearRecovery(): Promise<void>;
   /**
@@ -185,6 +206,7 @@ export const CHANNELS = {
     channel: CHANNEL_NAMES.saveScenarioFile,
     schema: saveScenarioFileRequestSchema,
   },
+  addRecentFile: { channel: CHANNEL_NAMES.addRecentFile, schema: addRecentFileRequestSchema },
   getRecentFiles: { channel: CHANNEL_NAMES.getRecentFiles, schema: emptyRequestSchema },
   setDocumentState: {
     channel: CHANNEL_NAMES.setDocumentState,

@@ -59,9 +59,48 @@ export type CloseControllerDeps = {
   readonly closeWindow: () => void;
 };
 
+/** Buttons of the prompt shown when the window's page stopped (crashed, killed, out of memory). */
+export const CRASH_PROMPT_BUTTONS = ['Reload', 'Close Window'] as const;
+
+/**
+ * Options of the message box shown when the renderer process is gone: nothing can be saved
+ * from a dead page, so the recovery copy is kept and Reload reopens the app, which offers it.
+ * @param reason - Electron's `render-process-gone` reason (`crashed`, `oom`, `killed`, ...)
+ */
+export function crashPromptOptions(appName: string, doc: DocumentState, reason: string) {
+  return {
+    type: 'error' as const,
+    title: appName,
+    buttons: [...CRASH_PROMPT_BUTTONS],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+    message: `The ${appName} window stopped working (${reason}).`,
+    detail: doc.dirty
+      ? 'Your unsaved changes up to the last autosave are kept in the recovery copy. Reload reopens the window and offers to restore them; closing keeps the copy for the next start.'
+      : 'Nothing unsaved was lost. Reload reopens the window.',
+  };
+}
+
+export type CrashChoice = 'reload' | 'close';
+
+/** The choice behind the crash prompt's response (anything unexpected reloads: nothing is lost). */
+export function crashChoice(response: number): CrashChoice {
+  return response === 1 ? 'close' : 'reload';
+}
+
 export type CloseController = {
   document(): DocumentState;
   setDocument(doc: DocumentState): void;
+  /**
+   * The page's renderer process is gone: it can no longer save, so closing asks nothing and
+   * never deletes the recovery copy (the only copy of the unsaved work).
+   */
+  rendererGone(): void;
+  /** A fresh page is loading after a crash: the document is untitled and clean until it says. */
+  rendererReloaded(): void;
+  /** True while the page's renderer process is gone. */
+  isRendererGone(): boolean;
   /** The window's `close` event; calls `preventDefault` when the user must be asked first. */
   onClose(preventDefault: () => void): void;
   /** The renderer saved after "Save": close now. */
@@ -73,24 +112,38 @@ export type CloseController = {
 /**
  * The unsaved-changes prompt of one window: closing with unsaved changes asks Save / Don't Save
  * / Cancel. Save has the renderer save (to the current file, or Save As) and close once saved;
- * Don't Save deletes the recovery copy and closes; Cancel keeps the window open.
+ * Don't Save deletes the recovery copy and closes; Cancel keeps the window open. Once the page's
+ * renderer is gone nothing is asked (it cannot save) and the recovery copy is kept; an answer
+ * to a prompt that was open when it died is ignored (the crash prompt decides).
  */
 export function createCloseController(deps: CloseControllerDeps): CloseController {
   let doc: DocumentState = CLEAN_UNTITLED;
   let confirmed = false;
+  let gone = false;
   let pending: Promise<void> | null = null;
   return {
     document: () => doc,
     setDocument(next) {
-      doc = next;
+      if (!gone) doc = next;
     },
+    rendererGone() {
+      gone = true;
+    },
+    rendererReloaded() {
+      gone = false;
+      confirmed = false;
+      doc = CLEAN_UNTITLED;
+    },
+    isRendererGone: () => gone,
     onClose(preventDefault) {
+      if (gone) return;
       if (onCloseRequested(doc, confirmed) === 'close') return;
       preventDefault();
       if (pending !== null) return;
       pending = deps
         .showPrompt(closePromptOptions(deps.appName, doc))
         .then(async (response) => {
+          if (gone) return;
           const choice = closeChoice(response);
           if (choice === 'save') deps.requestSaveThenClose();
           else if (choice === 'discard') {

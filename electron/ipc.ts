@@ -12,6 +12,8 @@ import { isAppUrl } from './security';
 /** The parts of Electron's IpcMainInvokeEvent the guard reads (structural, for tests). */
 export type InvokeEventLike = {
   readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
+  /** The WebContents that called (main finds the caller's own window from it). */
+  readonly sender?: unknown;
 };
 
 /** The part of Electron's ipcMain used here. */
@@ -53,12 +55,13 @@ function safeOrigin(url: string): string {
  * Wrap an operation so it only runs for the app's main frame with a payload that parses.
  * @param channel - must start with `clusterplan:`
  * @param schema - zod schema of the payload
- * @param handler - the operation, called with the parsed payload
+ * @param handler - the operation, called with the parsed payload and the event (whose `sender`
+ *   names the calling window: operations act on that window, never on whichever has focus)
  */
 export function guardHandler<S extends z.ZodType>(
   channel: string,
   schema: S,
-  handler: (payload: z.infer<S>) => Promise<unknown> | unknown,
+  handler: (payload: z.infer<S>, event: InvokeEventLike) => Promise<unknown> | unknown,
   log: (message: string) => void = () => undefined,
 ): GuardedHandler {
   if (!channel.startsWith(CHANNEL_PREFIX)) {
@@ -82,7 +85,7 @@ export function guardHandler<S extends z.ZodType>(
       log(`IPC rejected: ${message}`);
       throw new IpcRejectedError(message);
     }
-    return handler(parsed.data);
+    return handler(parsed.data, event);
   };
 }
 

@@ -15,7 +15,6 @@ import {
   session,
   shell,
 } from 'electron';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -30,13 +29,24 @@ import {
   type ScenarioFileRef,
 } from './contract';
 import { MENU_COMMAND_CHANNEL, type MenuCommand } from './channels';
-import { createCloseController, windowTitle, type CloseController } from './document';
+import {
+  crashChoice,
+  crashPromptOptions,
+  createCloseController,
+  windowTitle,
+  type CloseController,
+} from './document';
 import { readTextFileCapped, writeFileAtomic } from './files';
-import { readScenarioFile } from '../model/files';
+import { scenarioFileFromArgv, SCENARIO_FILE_EXTENSIONS } from './launch';
 import { buildMenuTemplate, toElectronTemplate } from './menu';
 import { createShellStore, type ShellStore } from './shellStore';
 import { captureWindowState, restoreWindowState } from './windowState';
-import { guardHandler, registerValidatedHandlers, type IpcMainLike } from './ipc';
+import {
+  guardHandler,
+  registerValidatedHandlers,
+  type InvokeEventLike,
+  type IpcMainLike,
+} from './ipc';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -52,7 +62,7 @@ const RENDERER_DIR = path.join(__dirname, '..', 'dist', 'renderer');
 const PRELOAD = path.join(__dirname, 'preload.cjs');
 
 const FILTERS: Record<FileKind, Electron.FileFilter[]> = {
-  scenario: [{ name: 'ClusterPlan scenarios', extensions: ['json'] }],
+  scenario: [{ name: 'ClusterPlan scenarios', extensions: [...SCENARIO_FILE_EXTENSIONS] }],
   csv: [{ name: 'CSV', extensions: ['csv'] }],
   pdf: [{ name: 'PDF', extensions: ['pdf'] }],
   xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
@@ -88,8 +98,47 @@ const controllers = new Map<BrowserWindow, CloseController>();
 /** Development runs (`CLUSTERPLAN_DEV=1`) get View ▸ Reload and the developer tools. */
 const IS_DEV = process.env['CLUSTERPLAN_DEV'] === '1';
 
+/** Where menu commands go: the window the user is looking at. */
 function focusedWindow(): BrowserWindow | undefined {
   return BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+}
+
+/**
+ * The window whose page made an IPC call: operations act on it (its title, its close prompt,
+ * dialogs parented to it), never on whichever window happens to have focus.
+ */
+function senderWindow(event: InvokeEventLike): BrowserWindow | undefined {
+  const sender = event.sender as Electron.WebContents | undefined;
+  return (sender ? BrowserWindow.fromWebContents(sender) : null) ?? undefined;
+}
+
+/** Scenario files the system asked the app to open, waiting for a window whose page is loaded. */
+const pendingOpens: string[] = [];
+/** Windows whose page has loaded (its preload queues menu commands until the page listens). */
+const loaded = new Set<BrowserWindow>();
+let shellStore: ShellStore | null = null;
+
+/**
+ * Open a scenario file the system handed the app (double-click, a second launch): the path is
+ * granted (the renderer may name it) and sent to the window as the `openPath` menu command; the
+ * renderer reads and checks it as any file it opens. Before a window is ready it waits.
+ */
+function openFromSystem(filePath: string): void {
+  pendingOpens.push(path.resolve(filePath));
+  // macOS keeps running with no window: open one for the file (it is sent once loaded).
+  if (shellStore !== null && BrowserWindow.getAllWindows().length === 0) {
+    void createWindow(shellStore);
+  }
+  flushOpens();
+}
+
+function flushOpens(): void {
+  const win = BrowserWindow.getAllWindows()[0];
+  if (shellStore === null || win === undefined || !loaded.has(win)) return;
+  for (const file of pendingOpens.splice(0)) {
+    shellStore.grant(file);
+    win.webContents.send(MENU_COMMAND_CHANNEL, { command: 'openPath', filePath: file });
+  }
 }
 
 function sendMenuCommand(command: MenuCommand): void {
@@ -131,11 +180,11 @@ function documentHandlers(store: ShellStore) {
     [CHANNELS.openScenarioFile.channel]: guardHandler(
       CHANNELS.openScenarioFile.channel,
       CHANNELS.openScenarioFile.schema,
-      async (req): Promise<OpenedScenarioFile | null> => {
+      async (req, event): Promise<OpenedScenarioFile | null> => {
         let file: string;
         if (req.filePath !== undefined) file = requirePath(req.filePath);
         else {
-          const win = focusedWindow();
+          const win = senderWindow(event);
           const options = { properties: ['openFile' as const], filters: FILTERS.scenario };
           const result = win
             ? await dialog.showOpenDialog(win, options)
@@ -154,21 +203,29 @@ function documentHandlers(store: ShellStore) {
           }
           throw error;
         }
-        // Only files that open join the recent list (the renderer shows why others do not).
-        if (readScenarioFile(contents).ok) await remember(file);
-        else store.grant(file);
+        // Main reads bytes and never parses them (a hostile file cannot stall the app's event
+        // loop); the renderer checks them and lists the file with addRecentFile if it opens.
+        store.grant(file);
         return { fileName: path.basename(file), filePath: file, contents };
+      },
+      log,
+    ),
+    [CHANNELS.addRecentFile.channel]: guardHandler(
+      CHANNELS.addRecentFile.channel,
+      CHANNELS.addRecentFile.schema,
+      async (req): Promise<void> => {
+        await remember(requirePath(req.filePath));
       },
       log,
     ),
     [CHANNELS.saveScenarioFile.channel]: guardHandler(
       CHANNELS.saveScenarioFile.channel,
       CHANNELS.saveScenarioFile.schema,
-      async (req): Promise<SaveScenarioResult> => {
+      async (req, event): Promise<SaveScenarioResult> => {
         let file: string;
         if (req.filePath !== undefined) file = requirePath(req.filePath);
         else {
-          const win = focusedWindow();
+          const win = senderWindow(event);
           const options = { defaultPath: req.suggestedName, filters: FILTERS.scenario };
           const result = win
             ? await dialog.showSaveDialog(win, options)
@@ -191,10 +248,11 @@ function documentHandlers(store: ShellStore) {
     [CHANNELS.setDocumentState.channel]: guardHandler(
       CHANNELS.setDocumentState.channel,
       CHANNELS.setDocumentState.schema,
-      (req): void => {
-        const win = focusedWindow();
-        if (!win) return;
-        controllers.get(win)?.setDocument(req);
+      (req, event): void => {
+        const win = senderWindow(event);
+        const controller = win ? controllers.get(win) : undefined;
+        if (!win || !controller || controller.isRendererGone()) return;
+        controller.setDocument(req);
         win.setTitle(windowTitle(app.getName(), req));
         if (process.platform === 'darwin') win.setDocumentEdited(req.dirty);
       },
@@ -203,8 +261,8 @@ function documentHandlers(store: ShellStore) {
     [CHANNELS.closeWindow.channel]: guardHandler(
       CHANNELS.closeWindow.channel,
       CHANNELS.closeWindow.schema,
-      (): void => {
-        const win = focusedWindow();
+      (_req, event): void => {
+        const win = senderWindow(event);
         if (win) controllers.get(win)?.confirmClose();
       },
       log,
@@ -231,7 +289,6 @@ function documentHandlers(store: ShellStore) {
 }
 
 function handlers() {
-  const focused = focusedWindow;
   return {
     [CHANNELS.getAppInfo.channel]: guardHandler(
       CHANNELS.getAppInfo.channel,
@@ -246,14 +303,15 @@ function handlers() {
     [CHANNELS.saveTextFile.channel]: guardHandler(
       CHANNELS.saveTextFile.channel,
       CHANNELS.saveTextFile.schema,
-      async (req): Promise<SaveResult> => {
-        const win = focused();
+      async (req, event): Promise<SaveResult> => {
+        const win = senderWindow(event);
         const options = { defaultPath: req.suggestedName, filters: FILTERS[req.kind] };
         const result = win
           ? await dialog.showSaveDialog(win, options)
           : await dialog.showSaveDialog(options);
         if (result.canceled || !result.filePath) return { saved: false };
-        await writeFileAtomic(result.filePath, req.contents);
+        // Exports are written atomically too, without a .bak beside them.
+        await writeFileAtomic(result.filePath, req.contents, { backup: false });
         return { saved: true, fileName: path.basename(result.filePath) };
       },
       log,
@@ -261,8 +319,8 @@ function handlers() {
     [CHANNELS.openTextFile.channel]: guardHandler(
       CHANNELS.openTextFile.channel,
       CHANNELS.openTextFile.schema,
-      async (req): Promise<OpenedFile | null> => {
-        const win = focused();
+      async (req, event): Promise<OpenedFile | null> => {
+        const win = senderWindow(event);
         const options = {
           properties: ['openFile' as const],
           filters: FILTERS[req.kind],
@@ -292,8 +350,8 @@ function handlers() {
     [CHANNELS.saveBinaryFile.channel]: guardHandler(
       CHANNELS.saveBinaryFile.channel,
       CHANNELS.saveBinaryFile.schema,
-      async (req): Promise<SaveResult> => {
-        const win = focused();
+      async (req, event): Promise<SaveResult> => {
+        const win = senderWindow(event);
         // PDF of the current view: the report's print view, laid out by its print CSS, with
         // the page setup of model/report/pdfOptions.ts (margins 16/14 mm in inches).
         const bytes =
@@ -317,7 +375,7 @@ function handlers() {
           ? await dialog.showSaveDialog(win, options)
           : await dialog.showSaveDialog(options);
         if (result.canceled || !result.filePath) return { saved: false };
-        await writeFile(result.filePath, bytes);
+        await writeFileAtomic(result.filePath, bytes, { backup: false });
         return { saved: true, fileName: path.basename(result.filePath) };
       },
       log,
@@ -350,9 +408,34 @@ async function createWindow(store: ShellStore): Promise<void> {
     controller.onClose(() => event.preventDefault());
   });
   win.on('closed', () => {
-    // A clean close leaves no recovery copy behind (there is nothing unsaved to recover).
-    if (!controller.document().dirty) void store.clearRecovery();
+    // Main never deletes the recovery copy on close: the page clears the copy it wrote once its
+    // work is saved or discarded, and a copy not yet offered (a start-up offer not answered, a
+    // page reloaded after a crash) must survive to the next start.
     controllers.delete(win);
+    loaded.delete(win);
+  });
+  win.webContents.on('did-finish-load', () => {
+    loaded.add(win);
+    flushOpens();
+  });
+  // The page's renderer process died (crash, out of memory, killed): it can no longer save.
+  // Keep the recovery copy, never send "save" to the dead page, and offer to reload it.
+  win.webContents.on('render-process-gone', (_event, details) => {
+    log(`renderer gone: ${details.reason} (exit code ${details.exitCode})`);
+    loaded.delete(win);
+    const doc = controller.document();
+    controller.rendererGone();
+    if (details.reason === 'clean-exit') return;
+    void dialog
+      .showMessageBox(win, crashPromptOptions(app.getName(), doc, details.reason))
+      .then(({ response }) => {
+        if (win.isDestroyed()) return;
+        if (crashChoice(response) === 'reload') {
+          controller.rendererReloaded();
+          win.setTitle(windowTitle(app.getName(), controller.document()));
+          win.webContents.reload();
+        } else win.close();
+      });
   });
   // The title is the shell's (file name and unsaved marker), not the page's <title>.
   win.on('page-title-updated', (event) => event.preventDefault());
@@ -365,45 +448,79 @@ async function createWindow(store: ShellStore): Promise<void> {
   void win.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  contents.on('will-navigate', (event, url) => {
-    if (!isNavigationAllowed(url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!isNavigationAllowed(url)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
+/**
+ * One instance per user: a second launch hands its file (if any) to the running app and quits,
+ * so two instances never share, offer or delete one recovery copy or autosave to one file.
+ */
+const isPrimaryInstance = app.requestSingleInstanceLock();
 
-void app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) =>
-    callback(isPermissionGranted(permission)),
-  );
-  session.defaultSession.setPermissionCheckHandler((_wc, permission) =>
-    isPermissionGranted(permission),
-  );
-  protocol.handle(APP_SCHEME, serveAppFile);
-  const store = createShellStore(app.getPath('userData'));
-  registerValidatedHandlers(ipcMain as unknown as IpcMainLike, {
-    ...handlers(),
-    ...documentHandlers(store),
+if (!isPrimaryInstance) {
+  app.quit();
+} else {
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+    const file = scenarioFileFromArgv(argv, { packaged: app.isPackaged, cwd: workingDirectory });
+    if (file !== null) openFromSystem(file);
   });
-  void store
-    .loadRecent()
-    .catch(() => undefined)
-    .then(() => {
-      refreshMenu(store);
-      return createWindow(store);
+  // macOS: a double-clicked .clusterplan file (also before the app is ready).
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault();
+    openFromSystem(filePath);
+  });
+  const launchFile = scenarioFileFromArgv(process.argv, {
+    packaged: app.isPackaged,
+    cwd: process.cwd(),
+  });
+  if (launchFile !== null) openFromSystem(launchFile);
+  startApp();
+}
+
+function startApp(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+      return { action: 'deny' };
     });
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow(store);
+    contents.on('will-navigate', (event, url) => {
+      if (!isNavigationAllowed(url)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isNavigationAllowed(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
   });
-});
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+  void app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) =>
+      callback(isPermissionGranted(permission)),
+    );
+    session.defaultSession.setPermissionCheckHandler((_wc, permission) =>
+      isPermissionGranted(permission),
+    );
+    protocol.handle(APP_SCHEME, serveAppFile);
+    const store = createShellStore(app.getPath('userData'));
+    shellStore = store;
+    registerValidatedHandlers(ipcMain as unknown as IpcMainLike, {
+      ...handlers(),
+      ...documentHandlers(store),
+    });
+    void store
+      .loadRecent()
+      .catch(() => undefined)
+      .then(() => {
+        refreshMenu(store);
+        return createWindow(store);
+      });
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) void createWindow(store);
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

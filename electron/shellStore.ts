@@ -3,14 +3,15 @@
  * (writeFileAtomic) and read back as untrusted data:
  * - `recent.json` — recent scenario files (File ▸ Open Recent)
  * - `window-state.json` — window size, position, maximised
- * - `recovery.json` — autosaved copy of unsaved work, deleted on a clean save or quit
+ * - `recovery.json` — autosaved copy of unsaved work, deleted on a clean save or quit (its
+ *   `.bak`, the autosave before it, is offered when the newest copy does not read)
  * Also which file paths the renderer may name (paths the user picked in a dialog this session,
  * or on the recent list): the renderer can never make main read or write any other path.
  */
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScenarioFileRef } from './contract';
-import { MAX_FILE_CHARS } from './contract';
+import { MAX_SCENARIO_FILE_BYTES, utf8Length } from '../model/files/limits';
 import { readTextFileCapped, writeFileAtomic } from './files';
 import { addRecentFile, parseRecentFiles, removeRecentFile } from './recent';
 import { parseWindowState, type WindowState } from './windowState';
@@ -19,9 +20,12 @@ export const RECENT_FILE = 'recent.json';
 export const WINDOW_STATE_FILE = 'window-state.json';
 export const RECOVERY_FILE = 'recovery.json';
 
+/** Largest recent.json / window-state.json read back (a few KB when written by the app). */
+const SMALL_FILE_BYTES = 256 * 1024;
+
 async function readJson(file: string): Promise<unknown> {
   try {
-    const text = await readTextFileCapped(file);
+    const text = await readTextFileCapped(file, SMALL_FILE_BYTES);
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
@@ -42,7 +46,8 @@ export type ShellStore = {
   loadWindowState(): Promise<WindowState | null>;
   saveWindowState(state: WindowState): Promise<void>;
   writeRecovery(contents: string): Promise<void>;
-  readRecovery(): Promise<string | null>;
+  /** The recovery copy and the one before it (its `.bak`), newest first; unchecked text. */
+  readRecovery(): Promise<string[]>;
   clearRecovery(): Promise<void>;
 };
 
@@ -90,15 +95,22 @@ export function createShellStore(userDataDir: string): ShellStore {
       await writeFileAtomic(file(WINDOW_STATE_FILE), `${JSON.stringify(state)}\n`);
     },
     async writeRecovery(contents) {
-      if (contents.length > MAX_FILE_CHARS) throw new Error('recovery contents too large');
+      if (utf8Length(contents) > MAX_SCENARIO_FILE_BYTES) {
+        throw new Error('recovery contents too large');
+      }
       await writeFileAtomic(file(RECOVERY_FILE), contents);
     },
     async readRecovery() {
-      try {
-        return await readTextFileCapped(file(RECOVERY_FILE));
-      } catch {
-        return null;
+      // Main never parses: the renderer checks each copy and restores the first that reads.
+      const copies: string[] = [];
+      for (const name of [RECOVERY_FILE, `${RECOVERY_FILE}.bak`]) {
+        try {
+          copies.push(await readTextFileCapped(file(name)));
+        } catch {
+          // Missing or too large: not offered.
+        }
       }
+      return copies;
     },
     async clearRecovery() {
       // The .bak writeFileAtomic keeps would bring the recovery back; remove both.

@@ -679,7 +679,12 @@ function servingBottleneck(r: ServingResult): EvaluationBottleneck {
   };
 }
 
-function powerCostOf(b: ResolvedBuild, p: BuildPower, c: BuildCost, a: GpuActivity): PowerCostResult {
+function powerCostOf(
+  b: ResolvedBuild,
+  p: BuildPower,
+  c: BuildCost,
+  a: GpuActivity,
+): PowerCostResult {
   return {
     systemId: b.system.id,
     nodes: b.nodes,
@@ -740,7 +745,12 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
     figures.add(perf.metrics, 'training');
     breakdown['stepTime'] = parts(STEP_PART_SPECS, perf.metrics);
     breakdown['memory'] = parts(MEMORY_PART_SPECS, perf.metrics);
-    consider({ stage: 'training', kind: r.bottleneck.kind, text: r.bottleneck.text, share: trainingOverheadShare(r) });
+    consider({
+      stage: 'training',
+      kind: r.bottleneck.kind,
+      text: r.bottleneck.text,
+      share: trainingOverheadShare(r),
+    });
     for (const x of perf.warnings) warnings.push(x);
 
     const dr = dataReliabilityOf(scenario, w, r, build);
@@ -750,7 +760,8 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
     figures.add(dr.wallMetrics, 'data-reliability');
     breakdown['lostGpuHours'] = parts(LOST_GPU_HOURS_PART_SPECS, dr.metrics);
     const b = dr.result.bottleneck;
-    if (b.cause !== 'none') consider({ stage: 'data-reliability', kind: b.cause, text: b.text, share: b.share });
+    if (b.cause !== 'none')
+      consider({ stage: 'data-reliability', kind: b.cause, text: b.text, share: b.share });
     for (const x of dr.warnings) warnings.push(x);
     const stalled = dr.result.timeToTrainFactor === null || dr.result.wallShares.useful <= 0;
     work = {
@@ -766,7 +777,10 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
     figures.add(perf.metrics, 'serving');
     consider(servingBottleneck(r));
     for (const x of perf.warnings) warnings.push(x);
-    work = { tokensPerSecond: r.outputTokensPerS > 0 ? r.outputTokensPerS : null, timeToTrainS: null };
+    work = {
+      tokensPerSecond: r.outputTokensPerS > 0 ? r.outputTokensPerS : null,
+      timeToTrainS: null,
+    };
     rental = w.gpuHourUsd;
     servingGpus = r.gpus;
     if (build) load = servingLoad(w, r, build.gpus);

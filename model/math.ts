@@ -48,4 +48,3 @@ export function inverseNormalCdf(p: number): number {
     (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1)
   );
 }
-

@@ -2,7 +2,8 @@
 // Content-Security-Policy as the desktop shell. Used by `npm start` where no Electron binary is
 // available, and by the end-to-end tests, so the tests drive exactly what users get.
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,10 @@ const MIME = {
   '.ico': 'image/x-icon',
 };
 
+function contentType(file) {
+  return MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** The file under `root` a request path maps to, or null (traversal, NUL, backslash, bad escape). */
 export function resolveRequestPath(rawPath, root) {
   const pathname = rawPath.split('?')[0].split('#')[0];
@@ -55,37 +60,81 @@ export function resolveRequestPath(rawPath, root) {
   return resolved;
 }
 
-/** Start the server; resolves with { server, url } once it listens. */
-export function startServer({ port = 0, root = RENDERER_DIR } = {}) {
+/**
+ * True when a request's Host header names this server on the loopback interface
+ * (`127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`). Anything else is refused: a page on
+ * another site whose DNS name was rebound to 127.0.0.1 sends its own name as Host.
+ */
+export function isAllowedHost(host, port) {
+  if (typeof host !== 'string') return false;
+  const h = host.toLowerCase();
+  return h === `127.0.0.1:${port}` || h === `localhost:${port}` || h === `[::1]:${port}`;
+}
+
+/** Headers of every response: the app's CSP, no sniffing, no referrer, and cross-origin isolation. */
+const BASE_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+  // Other sites can neither hold a reference to the app's window nor embed its files.
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * Start the server; resolves with { server, url } once it listens.
+ * @param {{ port?: number, root?: string, openStream?: (file: string) => import('node:stream').Readable }} options
+ *   `openStream` replaces createReadStream (tests make it fail)
+ */
+export function startServer({ port = 0, root = RENDERER_DIR, openStream = createReadStream } = {}) {
+  let actualPort = port;
   const server = createServer((req, res) => {
-    const headers = {
-      'content-security-policy': CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'cache-control': 'no-store',
-    };
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, BASE_HEADERS).end();
+      else res.destroy();
+    });
+  });
+  async function handle(req, res) {
+    const headers = BASE_HEADERS;
+    if (!isAllowedHost(req.headers.host, actualPort)) {
+      res.writeHead(421, { ...headers, 'content-type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, headers).end();
       return;
     }
     const file = resolveRequestPath(req.url ?? '/', root);
-    if (!file || !existsSync(file) || !statSync(file).isFile()) {
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info || !info.isFile()) {
       res.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    res.writeHead(200, {
-      ...headers,
-      'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    if (req.method === 'HEAD') {
+      res.writeHead(200, { ...headers, 'content-type': contentType(file) }).end();
+      return;
+    }
+    const stream = openStream(file);
+    // A file that cannot be read (removed, permissions, I/O error) answers 500 before any byte
+    // is sent, or ends the connection if it fails midway; the server never crashes on it.
+    stream.on('error', () => {
+      if (!res.headersSent) {
+        res.writeHead(500, { ...headers, 'content-type': 'text/plain' }).end('Read error');
+      } else res.destroy();
     });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
-  });
+    stream.once('open', () => {
+      res.writeHead(200, { ...headers, 'content-type': contentType(file) });
+      stream.pipe(res);
+    });
+    res.on('close', () => stream.destroy());
+  }
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const actual = typeof address === 'object' && address ? address.port : port;
-      resolve({ server, url: `http://127.0.0.1:${actual}` });
+      actualPort = typeof address === 'object' && address ? address.port : port;
+      resolve({ server, url: `http://127.0.0.1:${actualPort}` });
     });
   });
 }

@@ -3,28 +3,15 @@
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong;
 // the exit code is non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium, installPlaywrightChromium } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REPORTS = path.join(ROOT, 'reports');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/** The Chromium the e2e tests will use, or null with nothing available. */
-async function findChromium() {
-  if (process.env.CHROMIUM_PATH)
-    return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  try {
-    const { chromium } = await import('playwright-core');
-    const own = chromium.executablePath();
-    return own && existsSync(own) ? own : null;
-  } catch {
-    return null;
-  }
-}
 
 const failures = [];
 function step(name, command, args, env = {}) {
@@ -52,13 +39,13 @@ function readJson(file) {
   }
 }
 
-const chromium = await findChromium();
-if (!chromium) {
-  console.error(
-    'No Chromium for the end-to-end tests: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
-  );
+// No Chromium: Playwright's own install first; only if that fails, stop with one line.
+const found = await ensureChromium({ install: () => installPlaywrightChromium(ROOT) });
+if (found.error) {
+  console.error(found.error);
   process.exit(1);
 }
+const chromium = found.chromium;
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });

@@ -3,9 +3,9 @@
  * See report.ts for the outputs and pdf.ts for the headless-Chromium PDF.
  */
 import { readFileSync } from 'node:fs';
-import type { CliIo, ParsedArgs } from '../main';
+import { readScenarioFileAt, type CliIo, type ParsedArgs } from '../main';
 import {
-  docsOfFile,
+  docsOfDocuments,
   REPORT_USAGE,
   reportOutputs,
   reportScenarios,
@@ -51,21 +51,9 @@ export function runReport(args: ParsedArgs, io: CliIo): number | Promise<number>
   let scenarios;
   try {
     for (const path of args.files) {
-      let text: string;
-      try {
-        text = io.readFile(path);
-      } catch (e) {
-        throw new Error(
-          `${path}: cannot read file (${e instanceof Error ? e.message : String(e)})`,
-        );
-      }
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text) as unknown;
-      } catch (e) {
-        throw new Error(`${path}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
-      }
-      docs.push(...docsOfFile(raw, path));
+      // The app's own reader checks the file; the documents as written go to the report.
+      const { documents } = readScenarioFileAt(path, io);
+      docs.push(...docsOfDocuments(documents, path));
     }
     scenarios = reportScenarios(docs);
   } catch (e) {

@@ -17,16 +17,10 @@ export const REPORT_USAGE =
 /** One scenario document read from a file, with where it came from. */
 export type LoadedDoc = { readonly id: string; readonly doc: unknown; readonly origin: string };
 
-/** The scenario documents of a parsed file: one scenario, or `{ "scenarios": [...] }`. */
-export function docsOfFile(raw: unknown, file: string): LoadedDoc[] {
-  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'scenarios' in raw) {
-    const list = (raw as { scenarios: unknown }).scenarios;
-    if (!Array.isArray(list) || list.length === 0) {
-      throw new Error(`${file}: scenarios: must be a non-empty array of scenarios`);
-    }
-    return list.map((doc: unknown, i) => ({ id: '', doc, origin: `${file} scenarios[${i}]` }));
-  }
-  return [{ id: '', doc: raw, origin: file }];
+/** The documents of one file (as `readScenarioFile` returns them), named by where they came from. */
+export function docsOfDocuments(documents: readonly unknown[], file: string): LoadedDoc[] {
+  if (documents.length === 1) return [{ id: '', doc: documents[0], origin: file }];
+  return documents.map((doc, i) => ({ id: '', doc, origin: `${file} scenarios[${i}]` }));
 }
 
 /** Parse and evaluate the documents; throws naming the file and field of the first problem. */

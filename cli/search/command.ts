@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseJsonSafely, readScenarioFile } from '../../model/files';
 import type { SearchCandidate, SearchResult } from '../../model/search';
 import { violationLabel } from '../../model/search';
 import { formatNumber } from '../format';
@@ -21,18 +22,19 @@ export type SearchIo = {
   readonly stderr: (text: string) => void;
 };
 
-function readJson(path: string, io: SearchIo): unknown {
-  let text: string;
+function readText(path: string, io: SearchIo): string {
   try {
-    text = io.readFile(path);
+    return io.readFile(path);
   } catch (e) {
     throw new Error(`${path}: cannot read file (${e instanceof Error ? e.message : String(e)})`);
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (e) {
-    throw new Error(`${path}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
-  }
+}
+
+/** A spec file through the app's hardened JSON reader (size, nesting, hostile keys, BOM). */
+function readJson(path: string, io: SearchIo): unknown {
+  const r = parseJsonSafely(readText(path, io));
+  if (!r.ok) throw new Error(`${path}: ${r.error}`);
+  return r.value;
 }
 
 /**
@@ -47,15 +49,13 @@ export function loadSearchSpec(path: string, io: SearchIo): unknown {
   const base = (spec as Record<string, unknown>)['base'];
   if (typeof base !== 'string') return spec;
   const basePath = isAbsolute(base) ? base : join(dirname(path), base);
-  let doc = readJson(basePath, io);
-  if (typeof doc === 'object' && doc !== null && 'scenarios' in doc) {
-    const list = (doc as { scenarios: unknown }).scenarios;
-    if (!Array.isArray(list) || list.length !== 1) {
-      throw new Error(`base: ${base} must hold one scenario`);
-    }
-    doc = list[0];
+  // The base is a scenario file: read by the app's own reader (model/files).
+  const file = readScenarioFile(readText(basePath, io));
+  if (!file.ok) throw new Error(`base: ${base}: ${file.error}`);
+  if (file.contents.documents.length !== 1) {
+    throw new Error(`base: ${base} must hold one scenario`);
   }
-  return { ...spec, base: doc };
+  return { ...spec, base: file.contents.documents[0] };
 }
 
 function num(v: number | null, unit = ''): string {

@@ -30,12 +30,7 @@ export type {
   InputContext,
   InputRange,
 } from './inputs';
-export {
-  checkKnobs,
-  evaluateWithKnobs,
-  IDENTITY_KNOBS,
-  scaleTrainingResult,
-} from './knobs';
+export { checkKnobs, evaluateWithKnobs, IDENTITY_KNOBS, scaleTrainingResult } from './knobs';
 export type { EngineKnobs } from './knobs';
 export {
   bandOf,

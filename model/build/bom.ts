@@ -75,7 +75,13 @@ export function chooseScaleOutNic(
   const ports = Math.max(1, system.scaleOutPorts);
   const perPort = (gbpsPerGpu * system.gpusPerNode) / ports;
   if (stock && stock.nic.gbps.value >= perPort - 1e-9) {
-    return { nic: stock.nic, count: stock.count, stock: stock.nic, stockCount: stock.count, isStock: true };
+    return {
+      nic: stock.nic,
+      count: stock.count,
+      stock: stock.nic,
+      stockCount: stock.count,
+      isStock: true,
+    };
   }
   const nics = singlePortNics(catalog);
   const fit = nics.find((n) => n.gbps.value >= perPort - 1e-9);
@@ -143,7 +149,10 @@ export function chooseComputeSwitch(
  * port, then the most ports. A faster link can only narrow the choice, so a faster fabric never
  * costs less. A one-node build has no fabric: the slowest adequate switch is named.
  */
-export function cheapestComputeSwitch(i: Omit<BomInput, 'computeSwitch'>, catalog: Catalog): CatalogSwitch {
+export function cheapestComputeSwitch(
+  i: Omit<BomInput, 'computeSwitch'>,
+  catalog: Catalog,
+): CatalogSwitch {
   const fallback = chooseComputeSwitch(i.fabric, i.linkGbps, catalog);
   const hosts = i.system.fabricHostsPerNode ?? 1;
   if (i.nodes * hosts <= 1) return fallback;
@@ -225,7 +234,11 @@ function switchParts(s: CatalogSwitch, fx: number): SwitchParts {
 }
 
 function moduleParts(t: CatalogTransceiver, fx: number): ModuleParts {
-  return { portsPerModule: t.portsPerModule, powerW: t.powerW.value, priceUsd: t.priceUsd.value * fx };
+  return {
+    portsPerModule: t.portsPerModule,
+    powerW: t.powerW.value,
+    priceUsd: t.priceUsd.value * fx,
+  };
 }
 
 /** What the cluster bill of materials is sized from (plain numbers and catalog items). */

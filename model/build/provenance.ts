@@ -37,12 +37,7 @@ export type Provenance =
 
 /** The sections of a build, in the order the report lists them. */
 export type BuildSection =
-  | 'accelerator'
-  | 'system'
-  | 'network'
-  | 'storage'
-  | 'facility'
-  | 'finance';
+  'accelerator' | 'system' | 'network' | 'storage' | 'facility' | 'finance';
 
 /**
  * One value of the resolved build: the key is its dotted path in the build (`facility.pue`),

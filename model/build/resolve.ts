@@ -19,7 +19,12 @@ import type {
 } from '../catalog';
 import { DEFAULT_SOURCES } from '../scenario';
 import type { DefaultSource, Scenario, StorageSection, StorageTier } from '../scenario';
-import { cheapestComputeSwitch, chooseModule, chooseScaleOutNic, clusterBillOfMaterials } from './bom';
+import {
+  cheapestComputeSwitch,
+  chooseModule,
+  chooseScaleOutNic,
+  clusterBillOfMaterials,
+} from './bom';
 import { derivedFrom, fromCatalog, fromDefault, fromScenario } from './provenance';
 import type { BuildAssumption, BuildSection, Provenance } from './provenance';
 import {
@@ -78,7 +83,14 @@ class Recorder {
     scale = 1,
   ): number {
     const user = kind !== 'accelerator' && isUserItem(this.catalog, kind, id);
-    return this.put(key, section, label, n.value * scale, unit, fromCatalog(kind, id, field, n, user));
+    return this.put(
+      key,
+      section,
+      label,
+      n.value * scale,
+      unit,
+      fromCatalog(kind, id, field, n, user),
+    );
   }
 
   /**
@@ -193,11 +205,7 @@ export const CACHE_DRIVE_AFR_DEFAULT: DefaultSource = {
   basis: 'read',
 };
 
-function resolveSystem(
-  rec: Recorder,
-  sys: CatalogSystem,
-  named: boolean,
-): ResolvedSystem {
+function resolveSystem(rec: Recorder, sys: CatalogSystem, named: boolean): ResolvedSystem {
   const id = sys.id;
   rec.put(
     'system.id',
@@ -220,7 +228,14 @@ function resolveSystem(
     id,
     name: sys.name,
     form: rec.put('system.form', 'system', 'Form (server or rack-scale)', sys.form, '', fromSystem),
-    gpusPerNode: rec.put('system.gpusPerNode', 'system', 'GPUs per node of the system', sys.gpusPerNode, 'GPUs', fromSystem),
+    gpusPerNode: rec.put(
+      'system.gpusPerNode',
+      'system',
+      'GPUs per node of the system',
+      sys.gpusPerNode,
+      'GPUs',
+      fromSystem,
+    ),
     heightU: cat('system.heightU', 'Height of one node', 'heightU', 'U'),
     ratedPowerW: cat('system.ratedPowerW', 'Nameplate power of one node', 'ratedPowerW', 'W'),
     cooling: sys.cooling,
@@ -228,12 +243,24 @@ function resolveSystem(
     idleW:
       idle === undefined
         ? null
-        : rec.cat('system.idleW', 'system', 'Measured idle power of one node', 'system', id, 'idleW', idle, 'W'),
+        : rec.cat(
+            'system.idleW',
+            'system',
+            'Measured idle power of one node',
+            'system',
+            id,
+            'idleW',
+            idle,
+            'W',
+          ),
   };
 }
 
 /** The part of a build that depends on the cluster (and the facility's cooling only). */
-export type ResolvedHardware = Omit<ResolvedBuild, 'facility' | 'finance' | 'assumptions' | 'warnings'> & {
+export type ResolvedHardware = Omit<
+  ResolvedBuild,
+  'facility' | 'finance' | 'assumptions' | 'warnings'
+> & {
   readonly assumptions: readonly BuildAssumption[];
   readonly warnings: readonly string[];
 };
@@ -272,8 +299,26 @@ function resolveHardware(
   );
   const power = getItem(catalog, 'acceleratorPower', accelerator.id);
   const gpu = {
-    tdpW: rec.cat('gpu.tdpW', 'accelerator', 'GPU board power (TDP)', 'acceleratorPower', accelerator.id, 'tdpW', power.tdpW, 'W'),
-    idleW: rec.cat('gpu.idleW', 'accelerator', 'GPU idle power (P0, memory allocated)', 'acceleratorPower', accelerator.id, 'idleW', power.idleW, 'W'),
+    tdpW: rec.cat(
+      'gpu.tdpW',
+      'accelerator',
+      'GPU board power (TDP)',
+      'acceleratorPower',
+      accelerator.id,
+      'tdpW',
+      power.tdpW,
+      'W',
+    ),
+    idleW: rec.cat(
+      'gpu.idleW',
+      'accelerator',
+      'GPU idle power (P0, memory allocated)',
+      'acceleratorPower',
+      accelerator.id,
+      'idleW',
+      power.idleW,
+      'W',
+    ),
   };
 
   // ---- system and node count ----
@@ -288,7 +333,14 @@ function resolveHardware(
       `system "${sysItem.name}" has ${sysItem.gpusPerNode} GPUs per node; the cluster says ${compute.gpusPerNode}`,
     );
   }
-  const gpus = rec.put('gpus', 'system', 'GPUs', compute.gpus, 'GPUs', scenarioProv('cluster.compute.gpus'));
+  const gpus = rec.put(
+    'gpus',
+    'system',
+    'GPUs',
+    compute.gpus,
+    'GPUs',
+    scenarioProv('cluster.compute.gpus'),
+  );
   const nodes = rec.put(
     'nodes',
     'system',
@@ -307,7 +359,11 @@ function resolveHardware(
   const hosts = system.fabricHostsPerNode;
   const integrated = nic.stock === null && sysItem.scaleOutPorts > 0;
   const linkGbps = integrated ? sysItem.scaleOutGbps : nic.nic.gbps.value;
-  if (integrated && net.scaleOut.gbpsPerGpu * sysItem.gpusPerNode > sysItem.scaleOutGbps * sysItem.scaleOutPorts + 1e-9) {
+  if (
+    integrated &&
+    net.scaleOut.gbpsPerGpu * sysItem.gpusPerNode >
+      sysItem.scaleOutGbps * sysItem.scaleOutPorts + 1e-9
+  ) {
     warnings.push(
       `${sysItem.name} carries its scale-out on the accelerators' own ports (${sysItem.scaleOutPorts} × ${sysItem.scaleOutGbps} Gb/s per node); more Gb/s per GPU is priced as the stock ports`,
     );
@@ -317,7 +373,8 @@ function resolveHardware(
   const stockModuleRef = sysItem.nodeTransceivers[0];
   const stockModule = stockModuleRef ? getItem(catalog, 'transceiver', stockModuleRef.id) : null;
   const nodeModule = chooseModule(linkGbps, catalog, stockModule);
-  const computeModulesPerNode = nodes > 1 ? hosts * Math.ceil(railsPerHost / nodeModule.portsPerModule) : 0;
+  const computeModulesPerNode =
+    nodes > 1 ? hosts * Math.ceil(railsPerHost / nodeModule.portsPerModule) : 0;
   let opticsW = computeModulesPerNode * nodeModule.powerW.value;
   for (const t of sysItem.nodeTransceivers.slice(1))
     opticsW += t.count * getItem(catalog, 'transceiver', t.id).powerW.value;
@@ -346,7 +403,14 @@ function resolveHardware(
   );
   const cacheDrivePrice =
     cache.drivePriceUsd !== null
-      ? rec.field('storage.cacheDrivePrice', 'storage', 'Price of one cache drive', 'cluster.storage.nodeCache.drivePriceUsd', cache.drivePriceUsd, '¤')
+      ? rec.field(
+          'storage.cacheDrivePrice',
+          'storage',
+          'Price of one cache drive',
+          'cluster.storage.nodeCache.drivePriceUsd',
+          cache.drivePriceUsd,
+          '¤',
+        )
       : rec.put(
           'storage.cacheDrivePrice',
           'storage',
@@ -364,11 +428,29 @@ function resolveHardware(
   // Scale-out NIC power and the node price as built.
   const stockPrice =
     fin.systemPriceUsd !== undefined
-      ? rec.put('node.stockPrice', 'system', 'Price of one node (stock)', fin.systemPriceUsd, '¤', scenarioProv('finance.systemPriceUsd'))
-      : rec.cat('node.stockPrice', 'system', 'Price of one node (stock)', 'system', sysItem.id, 'priceUsd', sysItem.priceUsd, '¤', fx);
+      ? rec.put(
+          'node.stockPrice',
+          'system',
+          'Price of one node (stock)',
+          fin.systemPriceUsd,
+          '¤',
+          scenarioProv('finance.systemPriceUsd'),
+        )
+      : rec.cat(
+          'node.stockPrice',
+          'system',
+          'Price of one node (stock)',
+          'system',
+          sysItem.id,
+          'priceUsd',
+          sysItem.priceUsd,
+          '¤',
+          fx,
+        );
   const nicDelta = integrated
     ? 0
-    : nic.count * nic.nic.priceUsd.value * fx - nic.stockCount * (nic.stock?.priceUsd.value ?? 0) * fx;
+    : nic.count * nic.nic.priceUsd.value * fx -
+      nic.stockCount * (nic.stock?.priceUsd.value ?? 0) * fx;
   const nodePrice = rec.put(
     'node.price',
     'system',
@@ -394,25 +476,152 @@ function resolveHardware(
     ),
   );
   const node: ResolvedNode = {
-    cpus: rec.put('node.cpus', 'system', 'CPUs per node', sysItem.cpus.count, '', derivedFrom('the system bill of materials', ['system.id'])),
-    cpuTdpW: rec.cat('node.cpuTdpW', 'system', 'CPU power (TDP)', 'cpu', cpu.id, 'tdpW', cpu.tdpW, 'W'),
-    cpuIdleW: rec.cat('node.cpuIdleW', 'system', 'CPU idle power', 'cpu', cpu.id, 'idleW', cpu.idleW, 'W'),
-    dimmGb: rec.cat('node.dimmGb', 'system', 'DIMM memory per node', 'system', sysItem.id, 'dimmMemoryGb', sysItem.dimmMemoryGb, 'GB'),
-    dramWPerGb: rec.put('node.dramWPerGb', 'system', 'DRAM power per GB', dramWPerGb.value, 'W/GB', fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false)),
+    cpus: rec.put(
+      'node.cpus',
+      'system',
+      'CPUs per node',
+      sysItem.cpus.count,
+      '',
+      derivedFrom('the system bill of materials', ['system.id']),
+    ),
+    cpuTdpW: rec.cat(
+      'node.cpuTdpW',
+      'system',
+      'CPU power (TDP)',
+      'cpu',
+      cpu.id,
+      'tdpW',
+      cpu.tdpW,
+      'W',
+    ),
+    cpuIdleW: rec.cat(
+      'node.cpuIdleW',
+      'system',
+      'CPU idle power',
+      'cpu',
+      cpu.id,
+      'idleW',
+      cpu.idleW,
+      'W',
+    ),
+    dimmGb: rec.cat(
+      'node.dimmGb',
+      'system',
+      'DIMM memory per node',
+      'system',
+      sysItem.id,
+      'dimmMemoryGb',
+      sysItem.dimmMemoryGb,
+      'GB',
+    ),
+    dramWPerGb: rec.put(
+      'node.dramWPerGb',
+      'system',
+      'DRAM power per GB',
+      dramWPerGb.value,
+      'W/GB',
+      fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false),
+    ),
     scaleOutNicId: integrated ? '' : nic.nic.id,
-    scaleOutNics: rec.put('node.scaleOutNics', 'network', 'Scale-out NICs per node', integrated ? 0 : nic.count, '', derivedFrom('one per scale-out link', ['node.scaleOutNicId'])),
-    scaleOutNicGbps: rec.put('node.scaleOutNicGbps', 'network', 'Line rate of one scale-out link', linkGbps, 'Gb/s', derivedFrom('the chosen NIC', ['node.scaleOutNicId'])),
+    scaleOutNics: rec.put(
+      'node.scaleOutNics',
+      'network',
+      'Scale-out NICs per node',
+      integrated ? 0 : nic.count,
+      '',
+      derivedFrom('one per scale-out link', ['node.scaleOutNicId']),
+    ),
+    scaleOutNicGbps: rec.put(
+      'node.scaleOutNicGbps',
+      'network',
+      'Line rate of one scale-out link',
+      linkGbps,
+      'Gb/s',
+      derivedFrom('the chosen NIC', ['node.scaleOutNicId']),
+    ),
     scaleOutNicW: integrated
-      ? rec.put('node.scaleOutNicW', 'network', 'Power of one scale-out NIC', 0, 'W', derivedFrom('ports on the accelerator', ['system.id']))
-      : rec.cat('node.scaleOutNicW', 'network', 'Power of one scale-out NIC', 'nic', nic.nic.id, 'powerW', nic.nic.powerW, 'W'),
-    otherNicsW: rec.put('node.otherNicsW', 'system', 'Other NICs and DPUs per node', otherNicsW, 'W', derivedFrom('catalog NIC powers × counts of the system', ['system.id'])),
-    opticsW: rec.put('node.opticsW', 'network', 'Node-side optics per node', opticsW, 'W', derivedFrom('compute-fabric modules at the link rate + the system’s other modules, catalog powers', ['node.scaleOutNicGbps'])),
-    stockDrivesActiveW: rec.put('node.stockDrivesActiveW', 'system', 'Stock drives, active', stockActive, 'W', derivedFrom('catalog drive powers × counts of the system', ['system.id'])),
-    stockDrivesIdleW: rec.put('node.stockDrivesIdleW', 'system', 'Stock drives, idle', stockIdle, 'W', derivedFrom('catalog drive powers × counts of the system', ['system.id'])),
-    extraCacheDrives: rec.put('node.extraCacheDrives', 'storage', 'Cache drives added per node', extraPerNode, '', derivedFrom('cache drives per node beyond the system’s stock data drives', ['system.id'])),
+      ? rec.put(
+          'node.scaleOutNicW',
+          'network',
+          'Power of one scale-out NIC',
+          0,
+          'W',
+          derivedFrom('ports on the accelerator', ['system.id']),
+        )
+      : rec.cat(
+          'node.scaleOutNicW',
+          'network',
+          'Power of one scale-out NIC',
+          'nic',
+          nic.nic.id,
+          'powerW',
+          nic.nic.powerW,
+          'W',
+        ),
+    otherNicsW: rec.put(
+      'node.otherNicsW',
+      'system',
+      'Other NICs and DPUs per node',
+      otherNicsW,
+      'W',
+      derivedFrom('catalog NIC powers × counts of the system', ['system.id']),
+    ),
+    opticsW: rec.put(
+      'node.opticsW',
+      'network',
+      'Node-side optics per node',
+      opticsW,
+      'W',
+      derivedFrom(
+        'compute-fabric modules at the link rate + the system’s other modules, catalog powers',
+        ['node.scaleOutNicGbps'],
+      ),
+    ),
+    stockDrivesActiveW: rec.put(
+      'node.stockDrivesActiveW',
+      'system',
+      'Stock drives, active',
+      stockActive,
+      'W',
+      derivedFrom('catalog drive powers × counts of the system', ['system.id']),
+    ),
+    stockDrivesIdleW: rec.put(
+      'node.stockDrivesIdleW',
+      'system',
+      'Stock drives, idle',
+      stockIdle,
+      'W',
+      derivedFrom('catalog drive powers × counts of the system', ['system.id']),
+    ),
+    extraCacheDrives: rec.put(
+      'node.extraCacheDrives',
+      'storage',
+      'Cache drives added per node',
+      extraPerNode,
+      '',
+      derivedFrom('cache drives per node beyond the system’s stock data drives', ['system.id']),
+    ),
     cacheDriveW,
-    platformW: rec.cat('node.platformW', 'system', 'Platform power (switches, BMC, board)', 'system', sysItem.id, 'platformW', sysItem.platformW, 'W'),
-    psuEfficiency: rec.cat('node.psuEfficiency', 'system', 'Power-supply efficiency', 'system', sysItem.id, 'psuEfficiency', sysItem.psuEfficiency, ''),
+    platformW: rec.cat(
+      'node.platformW',
+      'system',
+      'Platform power (switches, BMC, board)',
+      'system',
+      sysItem.id,
+      'platformW',
+      sysItem.platformW,
+      'W',
+    ),
+    psuEfficiency: rec.cat(
+      'node.psuEfficiency',
+      'system',
+      'Power-supply efficiency',
+      'system',
+      sysItem.id,
+      'psuEfficiency',
+      sysItem.psuEfficiency,
+      '',
+    ),
     fanMaxW,
     price: nodePrice,
   };
@@ -420,14 +629,48 @@ function resolveHardware(
   // ---- networks ----
   const tiersIn = net.scaleOut.fatTreeTiers;
   if (tiersIn === 4) warnings.push('fabric sizing supports up to 3 tiers; sized as 3');
-  const tiers: 1 | 2 | 3 | 'auto' = tiersIn === 'auto' ? 'auto' : (Math.min(3, tiersIn) as 1 | 2 | 3);
+  const tiers: 1 | 2 | 3 | 'auto' =
+    tiersIn === 'auto' ? 'auto' : (Math.min(3, tiersIn) as 1 | 2 | 3);
 
-  rec.put('network.fabric', 'network', 'Scale-out fabric', net.scaleOut.fabric, '', scenarioProv('cluster.network.scaleOut.fabric'));
-  const gbpsPerGpu = rec.field('network.gbpsPerGpu', 'network', 'Scale-out bandwidth per GPU', 'cluster.network.scaleOut.gbpsPerGpu', net.scaleOut.gbpsPerGpu, 'Gb/s');
-  rec.cat('network.bom.nodeModulePrice', 'network', 'Node-side module price', 'transceiver', nodeModule.id, 'priceUsd', nodeModule.priceUsd, '¤', fx);
+  rec.put(
+    'network.fabric',
+    'network',
+    'Scale-out fabric',
+    net.scaleOut.fabric,
+    '',
+    scenarioProv('cluster.network.scaleOut.fabric'),
+  );
+  const gbpsPerGpu = rec.field(
+    'network.gbpsPerGpu',
+    'network',
+    'Scale-out bandwidth per GPU',
+    'cluster.network.scaleOut.gbpsPerGpu',
+    net.scaleOut.gbpsPerGpu,
+    'Gb/s',
+  );
+  rec.cat(
+    'network.bom.nodeModulePrice',
+    'network',
+    'Node-side module price',
+    'transceiver',
+    nodeModule.id,
+    'priceUsd',
+    nodeModule.priceUsd,
+    '¤',
+    fx,
+  );
 
   // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
-  const storage = resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode, cacheDrivePrice, training);
+  const storage = resolveStorage(
+    rec,
+    st,
+    catalog,
+    nodes,
+    fx,
+    cache.drivesPerNode,
+    cacheDrivePrice,
+    training,
+  );
 
   const bomInput = {
     system: sysItem,
@@ -444,9 +687,38 @@ function resolveHardware(
     fxPerUsd: fx,
   };
   const sw = cheapestComputeSwitch(bomInput, catalog);
-  rec.put('network.switchId', 'network', 'Compute-fabric switch', sw.id, '', derivedFrom('of the catalog switches of the fabric kind whose ports carry the link rate, the one that makes the cheapest compute fat tree', ['network.fabric', 'node.scaleOutNicGbps', 'nodes']));
-  rec.cat('network.bom.switchPowerW', 'network', 'Compute switch power (typical)', 'switch', sw.id, 'typicalPowerW', sw.typicalPowerW, 'W');
-  rec.cat('network.bom.switchPrice', 'network', 'Compute switch price', 'switch', sw.id, 'priceUsd', sw.priceUsd, '¤', fx);
+  rec.put(
+    'network.switchId',
+    'network',
+    'Compute-fabric switch',
+    sw.id,
+    '',
+    derivedFrom(
+      'of the catalog switches of the fabric kind whose ports carry the link rate, the one that makes the cheapest compute fat tree',
+      ['network.fabric', 'node.scaleOutNicGbps', 'nodes'],
+    ),
+  );
+  rec.cat(
+    'network.bom.switchPowerW',
+    'network',
+    'Compute switch power (typical)',
+    'switch',
+    sw.id,
+    'typicalPowerW',
+    sw.typicalPowerW,
+    'W',
+  );
+  rec.cat(
+    'network.bom.switchPrice',
+    'network',
+    'Compute switch price',
+    'switch',
+    sw.id,
+    'priceUsd',
+    sw.priceUsd,
+    '¤',
+    fx,
+  );
   const bom = clusterBillOfMaterials({ ...bomInput, computeSwitch: sw }, catalog);
   rec.put(
     'network.bom',
@@ -456,15 +728,38 @@ function resolveHardware(
     'switches',
     derivedFrom(
       'fat trees sized at the chosen radix, tiers and oversubscription (NVIDIA DGX SuperPOD RA counting rules)',
-      ['network.switchId', 'network.railsPerHost', 'nodes', 'network.oversubscription', 'storage.dataTier.rackUnits', 'network.bom.switchPowerW', 'network.bom.switchPrice', 'network.bom.nodeModulePrice'],
+      [
+        'network.switchId',
+        'network.railsPerHost',
+        'nodes',
+        'network.oversubscription',
+        'storage.dataTier.rackUnits',
+        'network.bom.switchPowerW',
+        'network.bom.switchPrice',
+        'network.bom.nodeModulePrice',
+      ],
     ),
   );
   const network: ResolvedNetwork = {
     fabric: net.scaleOut.fabric,
     gbpsPerGpu,
     linkGbps,
-    railsPerHost: rec.put('network.railsPerHost', 'network', 'Scale-out links per fabric host', railsPerHost, '', derivedFrom('NICs per node ÷ fabric hosts per node', ['node.scaleOutNics'])),
-    oversubscription: rec.field('network.oversubscription', 'network', 'Oversubscription above the leaves', 'cluster.network.scaleOut.oversubscriptionRatio', net.scaleOut.oversubscriptionRatio, ':1'),
+    railsPerHost: rec.put(
+      'network.railsPerHost',
+      'network',
+      'Scale-out links per fabric host',
+      railsPerHost,
+      '',
+      derivedFrom('NICs per node ÷ fabric hosts per node', ['node.scaleOutNics']),
+    ),
+    oversubscription: rec.field(
+      'network.oversubscription',
+      'network',
+      'Oversubscription above the leaves',
+      'cluster.network.scaleOut.oversubscriptionRatio',
+      net.scaleOut.oversubscriptionRatio,
+      ':1',
+    ),
     railOptimized: net.scaleOut.railOptimized,
     switchId: sw.id,
     bom,
@@ -487,7 +782,14 @@ function resolveHardware(
 
 function resolveSite(scenario: Scenario, catalog: Catalog, acceleratorId: string): ResolvedSite {
   const rec = new Recorder(catalog, scenario.finance.currency);
-  const fx = rec.field('finance.fxPerUsd', 'finance', `${scenario.finance.currency} per USD`, 'finance.fxPerUsd', scenario.finance.fxPerUsd, '');
+  const fx = rec.field(
+    'finance.fxPerUsd',
+    'finance',
+    `${scenario.finance.currency} per USD`,
+    'finance.fxPerUsd',
+    scenario.finance.fxPerUsd,
+    '',
+  );
   const facility = resolveFacility(rec, scenario, catalog, fx);
   const finance = resolveFinance(rec, scenario, catalog, fx, acceleratorId);
   return { facility, finance, assumptions: rec.list };
@@ -570,14 +872,25 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
   const acc = compute.acceleratorId;
   let site: ResolvedSite | undefined;
   for (const e of siteMemo) {
-    if (e.facility === scenario.facility && e.finance === finance && e.accelerator === acc && e.catalog === catalog) {
+    if (
+      e.facility === scenario.facility &&
+      e.finance === finance &&
+      e.accelerator === acc &&
+      e.catalog === catalog
+    ) {
       site = e.value;
       break;
     }
   }
   if (site === undefined) {
     site = resolveSite(scenario, catalog, acc);
-    remember(siteMemo, { facility: scenario.facility, finance, accelerator: acc, catalog, value: site });
+    remember(siteMemo, {
+      facility: scenario.facility,
+      finance,
+      accelerator: acc,
+      catalog,
+      value: site,
+    });
   }
   for (const e of buildMemo) if (e.hw === hw && e.site === site) return e.value;
   const value: ResolvedBuild = {
@@ -616,19 +929,40 @@ function fanMaxOf(
   catalog: Catalog,
 ): number {
   if (sys.fanMaxW !== undefined && sys.cooling === 'air' && coolingId !== 'immersion') {
-    return rec.cat('node.fanMaxW', 'system', 'Fan power at full speed', 'system', sys.id, 'fanMaxW', sys.fanMaxW, 'W');
+    return rec.cat(
+      'node.fanMaxW',
+      'system',
+      'Fan power at full speed',
+      'system',
+      sys.id,
+      'fanMaxW',
+      sys.fanMaxW,
+      'W',
+    );
   }
   const coolingRef: CoolingTypeId =
     sys.cooling === 'liquid' ? 'direct-liquid' : coolingId === 'immersion' ? 'immersion' : 'air';
   const share = getItem(catalog, 'cooling', coolingRef).serverFanFraction;
-  rec.cat('node.fanShare', 'system', 'Fan share of nameplate power at full speed', 'cooling', coolingRef, 'serverFanFraction', share, '');
+  rec.cat(
+    'node.fanShare',
+    'system',
+    'Fan share of nameplate power at full speed',
+    'cooling',
+    coolingRef,
+    'serverFanFraction',
+    share,
+    '',
+  );
   return rec.put(
     'node.fanMaxW',
     'system',
     'Fan power at full speed',
     share.value * sys.ratedPowerW.value,
     'W',
-    derivedFrom('fan share of input power × nameplate power', ['node.fanShare', 'system.ratedPowerW']),
+    derivedFrom('fan share of input power × nameplate power', [
+      'node.fanShare',
+      'system.ratedPowerW',
+    ]),
   );
 }
 
@@ -639,7 +973,8 @@ function resolveFacility(
   fx: number,
 ): ResolvedFacility {
   const f = s.facility;
-  const preset = f.presetId === undefined ? undefined : getItem(catalog, 'facilityPreset', f.presetId);
+  const preset =
+    f.presetId === undefined ? undefined : getItem(catalog, 'facilityPreset', f.presetId);
   const coolingId = facilityCoolingId(s, catalog);
   rec.put(
     'facility.coolingId',
@@ -651,30 +986,131 @@ function resolveFacility(
       ? fromScenario('facility.coolingType')
       : preset
         ? derivedFrom(`the cooling type of facility preset "${preset.id}"`, ['facility.presetId'])
-        : docDefault('facility.coolingType', { source: 'Air cooling unless a cooling type or facility preset is given', date: '2024', basis: 'convention' }),
+        : docDefault('facility.coolingType', {
+            source: 'Air cooling unless a cooling type or facility preset is given',
+            date: '2024',
+            basis: 'convention',
+          }),
   );
   const cooling = getItem(catalog, 'cooling', coolingId);
-  const fromPresetOrCooling = (
-    key: string,
-    label: string,
-    presetField: 'pue' | 'rackLimitKw' | 'floorM2PerRack' | null,
-    coolingField: 'pue' | 'rackLimitKw' | 'wueLPerKwh' | null,
-    unit: string,
-    fallback?: () => number,
-  ) => (): number => {
-    if (preset && presetField) return rec.cat(key, 'facility', label, 'facilityPreset', preset.id, presetField, preset[presetField], unit);
-    if (coolingField) return rec.cat(key, 'facility', label, 'cooling', coolingId, coolingField, cooling[coolingField], unit);
-    if (fallback) return fallback();
-    throw new Error(`${key}: no source`);
-  };
-  const pue = rec.field('facility.pue', 'facility', 'Power usage effectiveness', 'facility.pue', f.pue, '', fromPresetOrCooling('facility.pue', 'Power usage effectiveness', 'pue', 'pue', ''));
-  const wue = rec.field('facility.wueLPerKwh', 'facility', 'Water usage effectiveness', 'facility.wueLPerKwh', f.wueLPerKwh, 'L/kWh', fromPresetOrCooling('facility.wueLPerKwh', 'Water usage effectiveness', null, 'wueLPerKwh', 'L/kWh'));
-  const rackLimitKw = rec.field('facility.rackLimitKw', 'facility', 'Power limit per rack', 'facility.rackLimitKw', f.rackLimitKw, 'kW', fromPresetOrCooling('facility.rackLimitKw', 'Power limit per rack', 'rackLimitKw', 'rackLimitKw', 'kW'));
-  const rackUnits = rec.field('facility.rackUnits', 'facility', 'Usable rack units per rack', 'facility.rackUnits', f.rackUnits, 'U');
-  const floorM2PerRack = rec.field('facility.floorM2PerRack', 'facility', 'Floor area per rack', 'facility.floorM2PerRack', f.floorM2PerRack, 'm²', fromPresetOrCooling('facility.floorM2PerRack', 'Floor area per rack', 'floorM2PerRack', null, 'm²', () =>
-    rec.put('facility.floorM2PerRack', 'facility', 'Floor area per rack', 2.5, 'm²', docDefault('facility.floorM2PerRack', { source: 'Planning value: 2.5 m² per rack including aisles (about 25–30 ft²)', date: '2024', basis: 'estimate' })),
-  ));
-  rec.put('facility.provisionOn', 'facility', 'Power provisioned per node', f.provisionOn, '', scenarioProv('facility.provisionOn'));
+  const fromPresetOrCooling =
+    (
+      key: string,
+      label: string,
+      presetField: 'pue' | 'rackLimitKw' | 'floorM2PerRack' | null,
+      coolingField: 'pue' | 'rackLimitKw' | 'wueLPerKwh' | null,
+      unit: string,
+      fallback?: () => number,
+    ) =>
+    (): number => {
+      if (preset && presetField)
+        return rec.cat(
+          key,
+          'facility',
+          label,
+          'facilityPreset',
+          preset.id,
+          presetField,
+          preset[presetField],
+          unit,
+        );
+      if (coolingField)
+        return rec.cat(
+          key,
+          'facility',
+          label,
+          'cooling',
+          coolingId,
+          coolingField,
+          cooling[coolingField],
+          unit,
+        );
+      if (fallback) return fallback();
+      throw new Error(`${key}: no source`);
+    };
+  const pue = rec.field(
+    'facility.pue',
+    'facility',
+    'Power usage effectiveness',
+    'facility.pue',
+    f.pue,
+    '',
+    fromPresetOrCooling('facility.pue', 'Power usage effectiveness', 'pue', 'pue', ''),
+  );
+  const wue = rec.field(
+    'facility.wueLPerKwh',
+    'facility',
+    'Water usage effectiveness',
+    'facility.wueLPerKwh',
+    f.wueLPerKwh,
+    'L/kWh',
+    fromPresetOrCooling(
+      'facility.wueLPerKwh',
+      'Water usage effectiveness',
+      null,
+      'wueLPerKwh',
+      'L/kWh',
+    ),
+  );
+  const rackLimitKw = rec.field(
+    'facility.rackLimitKw',
+    'facility',
+    'Power limit per rack',
+    'facility.rackLimitKw',
+    f.rackLimitKw,
+    'kW',
+    fromPresetOrCooling(
+      'facility.rackLimitKw',
+      'Power limit per rack',
+      'rackLimitKw',
+      'rackLimitKw',
+      'kW',
+    ),
+  );
+  const rackUnits = rec.field(
+    'facility.rackUnits',
+    'facility',
+    'Usable rack units per rack',
+    'facility.rackUnits',
+    f.rackUnits,
+    'U',
+  );
+  const floorM2PerRack = rec.field(
+    'facility.floorM2PerRack',
+    'facility',
+    'Floor area per rack',
+    'facility.floorM2PerRack',
+    f.floorM2PerRack,
+    'm²',
+    fromPresetOrCooling(
+      'facility.floorM2PerRack',
+      'Floor area per rack',
+      'floorM2PerRack',
+      null,
+      'm²',
+      () =>
+        rec.put(
+          'facility.floorM2PerRack',
+          'facility',
+          'Floor area per rack',
+          2.5,
+          'm²',
+          docDefault('facility.floorM2PerRack', {
+            source: 'Planning value: 2.5 m² per rack including aisles (about 25–30 ft²)',
+            date: '2024',
+            basis: 'estimate',
+          }),
+        ),
+    ),
+  );
+  rec.put(
+    'facility.provisionOn',
+    'facility',
+    'Power provisioned per node',
+    f.provisionOn,
+    '',
+    scenarioProv('facility.provisionOn'),
+  );
 
   // Electricity: a peak/off-peak tariff, a flat price, or the catalog price for the region.
   let electricityPerKwh: number;
@@ -687,10 +1123,19 @@ function resolveFacility(
       'Electricity price (time-weighted)',
       share * t.peakPriceUsdPerKwh + (1 - share) * t.offPeakPriceUsdPerKwh,
       '¤/kWh',
-      derivedFrom('peak share of the week’s hours × peak price + the rest × off-peak price', ['facility.peakOffPeak']),
+      derivedFrom('peak share of the week’s hours × peak price + the rest × off-peak price', [
+        'facility.peakOffPeak',
+      ]),
     );
   } else if (f.priceUsdPerKwh !== undefined) {
-    electricityPerKwh = rec.put('facility.electricityPerKwh', 'facility', 'Electricity price', f.priceUsdPerKwh, '¤/kWh', fromScenario('facility.priceUsdPerKwh'));
+    electricityPerKwh = rec.put(
+      'facility.electricityPerKwh',
+      'facility',
+      'Electricity price',
+      f.priceUsdPerKwh,
+      '¤/kWh',
+      fromScenario('facility.priceUsdPerKwh'),
+    );
   } else {
     const e = getItem(catalog, 'electricity', f.electricityId);
     const scale = priceScale(e.currency, s.finance.currency, fx);
@@ -698,14 +1143,40 @@ function resolveFacility(
       throw new Error(
         `facility.electricityId: "${f.electricityId}" is priced in ${e.currency}, for which the catalog has no exchange rate; give facility.priceUsdPerKwh in ${s.finance.currency}`,
       );
-    electricityPerKwh = rec.cat('facility.electricityPerKwh', 'facility', `Electricity price (${e.region})`, 'electricity', e.id, 'pricePerKwh', e.pricePerKwh, '¤/kWh', scale);
+    electricityPerKwh = rec.cat(
+      'facility.electricityPerKwh',
+      'facility',
+      `Electricity price (${e.region})`,
+      'electricity',
+      e.id,
+      'pricePerKwh',
+      e.pricePerKwh,
+      '¤/kWh',
+      scale,
+    );
   }
   const carbonGPerKwh =
     f.carbonGPerKwh !== undefined
-      ? rec.put('facility.carbonGPerKwh', 'facility', 'Grid carbon intensity', f.carbonGPerKwh, 'gCO2e/kWh', fromScenario('facility.carbonGPerKwh'))
+      ? rec.put(
+          'facility.carbonGPerKwh',
+          'facility',
+          'Grid carbon intensity',
+          f.carbonGPerKwh,
+          'gCO2e/kWh',
+          fromScenario('facility.carbonGPerKwh'),
+        )
       : (() => {
           const c = getItem(catalog, 'gridCarbon', f.carbonId);
-          return rec.cat('facility.carbonGPerKwh', 'facility', `Grid carbon intensity (${c.region})`, 'gridCarbon', c.id, 'gCo2PerKwh', c.gCo2PerKwh, 'gCO2e/kWh');
+          return rec.cat(
+            'facility.carbonGPerKwh',
+            'facility',
+            `Grid carbon intensity (${c.region})`,
+            'gridCarbon',
+            c.id,
+            'gCo2PerKwh',
+            c.gCo2PerKwh,
+            'gCO2e/kWh',
+          );
         })();
   rec.put('facility.siting', 'facility', 'Siting', f.siting, '', scenarioProv('facility.siting'));
   let colocationPerKwMonth = 0;
@@ -716,22 +1187,77 @@ function resolveFacility(
   if (f.siting === 'colocation') {
     colocationPerKwMonth =
       f.colocationUsdPerKwMonth !== undefined
-        ? rec.put('facility.colocationPerKwMonth', 'facility', 'Colocation price', f.colocationUsdPerKwMonth, '¤/kW-month', fromScenario('facility.colocationUsdPerKwMonth'))
+        ? rec.put(
+            'facility.colocationPerKwMonth',
+            'facility',
+            'Colocation price',
+            f.colocationUsdPerKwMonth,
+            '¤/kW-month',
+            fromScenario('facility.colocationUsdPerKwMonth'),
+          )
         : (() => {
             const c = getItem(catalog, 'colocation', f.colocationId);
-            return rec.cat('facility.colocationPerKwMonth', 'facility', `Colocation price (${c.region})`, 'colocation', c.id, 'usdPerKwMonth', c.usdPerKwMonth, '¤/kW-month', fx);
+            return rec.cat(
+              'facility.colocationPerKwMonth',
+              'facility',
+              `Colocation price (${c.region})`,
+              'colocation',
+              c.id,
+              'usdPerKwMonth',
+              c.usdPerKwMonth,
+              '¤/kW-month',
+              fx,
+            );
           })();
-    colocationFitOutPerKw = rec.field('facility.colocationFitOutPerKw', 'facility', 'Colocation fit-out', 'facility.colocationFitOutUsdPerKw', f.colocationFitOutUsdPerKw, '¤/kW');
+    colocationFitOutPerKw = rec.field(
+      'facility.colocationFitOutPerKw',
+      'facility',
+      'Colocation fit-out',
+      'facility.colocationFitOutUsdPerKw',
+      f.colocationFitOutUsdPerKw,
+      '¤/kW',
+    );
   } else {
     constructionPerW =
       f.constructionUsdPerW !== undefined
-        ? rec.put('facility.constructionPerW', 'facility', 'Construction cost', f.constructionUsdPerW, '¤/W', fromScenario('facility.constructionUsdPerW'))
+        ? rec.put(
+            'facility.constructionPerW',
+            'facility',
+            'Construction cost',
+            f.constructionUsdPerW,
+            '¤/W',
+            fromScenario('facility.constructionUsdPerW'),
+          )
         : (() => {
             const c = getItem(catalog, 'construction', f.constructionId);
-            return rec.cat('facility.constructionPerW', 'facility', `Construction cost (${c.region})`, 'construction', c.id, 'usdPerW', c.usdPerW, '¤/W', fx);
+            return rec.cat(
+              'facility.constructionPerW',
+              'facility',
+              `Construction cost (${c.region})`,
+              'construction',
+              c.id,
+              'usdPerW',
+              c.usdPerW,
+              '¤/W',
+              fx,
+            );
           })();
-    facilityLifeYears = rec.field('facility.facilityLifeYears', 'facility', 'Facility life', 'facility.facilityLifeYears', f.facilityLifeYears, 'years');
-    facilityOpexFractionPerYear = rec.field('facility.facilityOpexFractionPerYear', 'facility', 'Facility running cost per year (share of construction)', 'facility.facilityOpexFractionPerYear', f.facilityOpexFractionPerYear, '');
+    facilityLifeYears = rec.field(
+      'facility.facilityLifeYears',
+      'facility',
+      'Facility life',
+      'facility.facilityLifeYears',
+      f.facilityLifeYears,
+      'years',
+    );
+    facilityOpexFractionPerYear = rec.field(
+      'facility.facilityOpexFractionPerYear',
+      'facility',
+      'Facility running cost per year (share of construction)',
+      'facility.facilityOpexFractionPerYear',
+      f.facilityOpexFractionPerYear,
+      '',
+    );
   }
   return {
     coolingId,
@@ -765,32 +1291,109 @@ function resolveTier(
 ): ResolvedTier {
   const what = prefix === 'storage.dataTier' ? 'Data tier' : 'Checkpoint tier';
   const def = defaultTierGBps(nodes);
-  const readGBps = rec.field(`${prefix}.readGBps`, 'storage', `${what}: read bandwidth`, `${path}.readGBps`, tier.readGBps, 'GB/s', () =>
-    rec.put(`${prefix}.readGBps`, 'storage', `${what}: read bandwidth`, def.read, 'GB/s', docDefault(`${path}.readGBps`, TIER_DEFAULT_SOURCES.readGBps)),
+  const readGBps = rec.field(
+    `${prefix}.readGBps`,
+    'storage',
+    `${what}: read bandwidth`,
+    `${path}.readGBps`,
+    tier.readGBps,
+    'GB/s',
+    () =>
+      rec.put(
+        `${prefix}.readGBps`,
+        'storage',
+        `${what}: read bandwidth`,
+        def.read,
+        'GB/s',
+        docDefault(`${path}.readGBps`, TIER_DEFAULT_SOURCES.readGBps),
+      ),
   );
   // Write bandwidth serves checkpoints: a training run's figure only.
   const writeGBps = !training
     ? (tier.writeGBps ?? def.write)
-    : rec.field(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, `${path}.writeGBps`, tier.writeGBps, 'GB/s', () =>
-        rec.put(`${prefix}.writeGBps`, 'storage', `${what}: write bandwidth`, def.write, 'GB/s', docDefault(`${path}.writeGBps`, TIER_DEFAULT_SOURCES.writeGBps)),
+    : rec.field(
+        `${prefix}.writeGBps`,
+        'storage',
+        `${what}: write bandwidth`,
+        `${path}.writeGBps`,
+        tier.writeGBps,
+        'GB/s',
+        () =>
+          rec.put(
+            `${prefix}.writeGBps`,
+            'storage',
+            `${what}: write bandwidth`,
+            def.write,
+            'GB/s',
+            docDefault(`${path}.writeGBps`, TIER_DEFAULT_SOURCES.writeGBps),
+          ),
       );
-  const capacityTB = rec.field(`${prefix}.capacityTB`, 'storage', `${what}: capacity`, `${path}.capacityTB`, tier.capacityTB, 'TB', () =>
-    rec.put(`${prefix}.capacityTB`, 'storage', `${what}: capacity`, DEFAULT_TIER_CAPACITY_TB, 'TB', docDefault(`${path}.capacityTB`, TIER_DEFAULT_SOURCES.capacityTB)),
+  const capacityTB = rec.field(
+    `${prefix}.capacityTB`,
+    'storage',
+    `${what}: capacity`,
+    `${path}.capacityTB`,
+    tier.capacityTB,
+    'TB',
+    () =>
+      rec.put(
+        `${prefix}.capacityTB`,
+        'storage',
+        `${what}: capacity`,
+        DEFAULT_TIER_CAPACITY_TB,
+        'TB',
+        docDefault(`${path}.capacityTB`, TIER_DEFAULT_SOURCES.capacityTB),
+      ),
   );
   const sys = storageSystemFor(tier, catalog);
   const bought = buyTier(sys, capacityTB, readGBps, fx);
   const rule = `rack units of ${isUserItem(catalog, 'storageSystem', sys.id) ? 'user' : 'catalog'} storage system "${sys.id}" for the capacity and the read bandwidth, the larger`;
-  const powerW = rec.field(`${prefix}.powerW`, 'storage', `${what}: power`, `${path}.powerW`, tier.powerW, 'W', () =>
-    rec.put(`${prefix}.powerW`, 'storage', `${what}: power`, bought.powerW, 'W', derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`])),
+  const powerW = rec.field(
+    `${prefix}.powerW`,
+    'storage',
+    `${what}: power`,
+    `${path}.powerW`,
+    tier.powerW,
+    'W',
+    () =>
+      rec.put(
+        `${prefix}.powerW`,
+        'storage',
+        `${what}: power`,
+        bought.powerW,
+        'W',
+        derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`]),
+      ),
   );
-  const price = rec.field(`${prefix}.price`, 'storage', `${what}: price`, `${path}.priceUsd`, tier.priceUsd, '¤', () =>
-    rec.put(`${prefix}.price`, 'storage', `${what}: price`, bought.price, '¤', derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`])),
+  const price = rec.field(
+    `${prefix}.price`,
+    'storage',
+    `${what}: price`,
+    `${path}.priceUsd`,
+    tier.priceUsd,
+    '¤',
+    () =>
+      rec.put(
+        `${prefix}.price`,
+        'storage',
+        `${what}: price`,
+        bought.price,
+        '¤',
+        derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`]),
+      ),
   );
   return {
     readGBps,
     writeGBps,
     capacityTB,
-    rackUnits: rec.put(`${prefix}.rackUnits`, 'storage', `${what}: rack units`, bought.rackUnits, 'U', derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`])),
+    rackUnits: rec.put(
+      `${prefix}.rackUnits`,
+      'storage',
+      `${what}: rack units`,
+      bought.rackUnits,
+      'U',
+      derivedFrom(rule, [`${prefix}.capacityTB`, `${prefix}.readGBps`]),
+    ),
     powerW,
     price,
   };
@@ -806,14 +1409,39 @@ function resolveStorage(
   cacheDrivePrice: number,
   training: boolean,
 ): ResolvedStorage {
-  const dataTier = resolveTier(rec, 'storage.dataTier', 'cluster.storage.dataTier', st.dataTier, catalog, nodes, fx, training);
+  const dataTier = resolveTier(
+    rec,
+    'storage.dataTier',
+    'cluster.storage.dataTier',
+    st.dataTier,
+    catalog,
+    nodes,
+    fx,
+    training,
+  );
   const checkpointTier =
     st.checkpointTier === null
       ? null
-      : resolveTier(rec, 'storage.checkpointTier', 'cluster.storage.checkpointTier', st.checkpointTier, catalog, nodes, fx, training);
+      : resolveTier(
+          rec,
+          'storage.checkpointTier',
+          'cluster.storage.checkpointTier',
+          st.checkpointTier,
+          catalog,
+          nodes,
+          fx,
+          training,
+        );
   // The data pipeline and its cache failures are a training run's (serving reads no dataset).
   const afr = training
-    ? rec.field('storage.cacheDriveAfr', 'storage', 'Cache drive failures per drive-year', 'cluster.storage.nodeCache.driveAfrPerYear', st.nodeCache.driveAfrPerYear, '1/yr')
+    ? rec.field(
+        'storage.cacheDriveAfr',
+        'storage',
+        'Cache drive failures per drive-year',
+        'cluster.storage.nodeCache.driveAfrPerYear',
+        st.nodeCache.driveAfrPerYear,
+        '1/yr',
+      )
     : st.nodeCache.driveAfrPerYear;
   const filled = (t: StorageTier, r: ResolvedTier): StorageTier => ({
     ...t,
@@ -827,14 +1455,24 @@ function resolveStorage(
     ...st,
     nodeCache: { ...st.nodeCache, drivePriceUsd: cacheDrivePrice },
     dataTier: filled(st.dataTier, dataTier),
-    checkpointTier: st.checkpointTier === null || checkpointTier === null ? null : filled(st.checkpointTier, checkpointTier),
+    checkpointTier:
+      st.checkpointTier === null || checkpointTier === null
+        ? null
+        : filled(st.checkpointTier, checkpointTier),
   };
   return {
     section,
     dataTier,
     checkpointTier,
     cacheDrivesPerNode: training
-      ? rec.field('storage.cacheDrivesPerNode', 'storage', 'Cache drives per node', 'cluster.storage.nodeCache.drivesPerNode', cacheDrivesPerNode, '')
+      ? rec.field(
+          'storage.cacheDrivesPerNode',
+          'storage',
+          'Cache drives per node',
+          'cluster.storage.nodeCache.drivesPerNode',
+          cacheDrivesPerNode,
+          '',
+        )
       : cacheDrivesPerNode,
     cacheDriveAfr: afr,
   };
@@ -852,23 +1490,98 @@ function resolveFinance(
     rec.field(`finance.${key}`, 'finance', label, `finance.${key}`, f[key] as number, unit);
   const horizonYears = F('horizonYears', 'Horizon', 'years');
   const discountRate = F('discountRate', 'Discount rate per year', '');
-  rec.put('finance.npvConvention', 'finance', 'Discounting', f.npvConvention, '', scenarioProv('finance.npvConvention'));
+  rec.put(
+    'finance.npvConvention',
+    'finance',
+    'Discounting',
+    f.npvConvention,
+    '',
+    scenarioProv('finance.npvConvention'),
+  );
   const bookLifeYears = F('bookLifeYears', 'Book life of the IT hardware', 'years');
   const economicLifeYears = F('economicLifeYears', 'Economic life of the IT hardware', 'years');
-  const residualValueFraction = F('residualValueFraction', 'Resale value at the horizon (share of IT capex)', '');
-  const maintenanceFractionPerYear = F('maintenanceFractionPerYear', 'Hardware support per year (share of hardware capex)', '');
-  const installationFraction = F('installationFraction', 'Installation (share of hardware capex)', '');
+  const residualValueFraction = F(
+    'residualValueFraction',
+    'Resale value at the horizon (share of IT capex)',
+    '',
+  );
+  const maintenanceFractionPerYear = F(
+    'maintenanceFractionPerYear',
+    'Hardware support per year (share of hardware capex)',
+    '',
+  );
+  const installationFraction = F(
+    'installationFraction',
+    'Installation (share of hardware capex)',
+    '',
+  );
   const usdDefault = (key: string, label: string, path: string, usd: number, unit: string) => () =>
-    rec.put(key, 'finance', label, usd * fx, unit, fromDefault(path, DEFAULT_SOURCES[path] as DefaultSource));
-  const rackInfraPerRack = rec.field('finance.rackInfraPerRack', 'finance', 'Rack infrastructure per rack', 'finance.rackInfraUsdPerRack', f.rackInfraUsdPerRack, '¤/rack', usdDefault('finance.rackInfraPerRack', 'Rack infrastructure per rack', 'finance.rackInfraUsdPerRack', RACK_INFRA_USD, '¤/rack'));
+    rec.put(
+      key,
+      'finance',
+      label,
+      usd * fx,
+      unit,
+      fromDefault(path, DEFAULT_SOURCES[path] as DefaultSource),
+    );
+  const rackInfraPerRack = rec.field(
+    'finance.rackInfraPerRack',
+    'finance',
+    'Rack infrastructure per rack',
+    'finance.rackInfraUsdPerRack',
+    f.rackInfraUsdPerRack,
+    '¤/rack',
+    usdDefault(
+      'finance.rackInfraPerRack',
+      'Rack infrastructure per rack',
+      'finance.rackInfraUsdPerRack',
+      RACK_INFRA_USD,
+      '¤/rack',
+    ),
+  );
   const staffFte = F('staffFte', 'Operations staff', 'FTE');
-  const staffPerFteYear = rec.field('finance.staffPerFteYear', 'finance', 'Cost of one FTE per year', 'finance.staffUsdPerFteYear', f.staffUsdPerFteYear, '¤/FTE-yr', usdDefault('finance.staffPerFteYear', 'Cost of one FTE per year', 'finance.staffUsdPerFteYear', STAFF_USD_PER_FTE_YEAR, '¤/FTE-yr'));
-  const softwarePerGpuYear = rec.field('finance.softwarePerGpuYear', 'finance', 'Software per GPU per year', 'finance.softwareUsdPerGpuYear', f.softwareUsdPerGpuYear, '¤/GPU-yr');
-  const softwarePerYear = rec.field('finance.softwarePerYear', 'finance', 'Other software per year', 'finance.softwareUsdPerYear', f.softwareUsdPerYear, '¤/yr');
+  const staffPerFteYear = rec.field(
+    'finance.staffPerFteYear',
+    'finance',
+    'Cost of one FTE per year',
+    'finance.staffUsdPerFteYear',
+    f.staffUsdPerFteYear,
+    '¤/FTE-yr',
+    usdDefault(
+      'finance.staffPerFteYear',
+      'Cost of one FTE per year',
+      'finance.staffUsdPerFteYear',
+      STAFF_USD_PER_FTE_YEAR,
+      '¤/FTE-yr',
+    ),
+  );
+  const softwarePerGpuYear = rec.field(
+    'finance.softwarePerGpuYear',
+    'finance',
+    'Software per GPU per year',
+    'finance.softwareUsdPerGpuYear',
+    f.softwareUsdPerGpuYear,
+    '¤/GPU-yr',
+  );
+  const softwarePerYear = rec.field(
+    'finance.softwarePerYear',
+    'finance',
+    'Other software per year',
+    'finance.softwareUsdPerYear',
+    f.softwareUsdPerYear,
+    '¤/yr',
+  );
   const utilization = F('utilization', 'Utilisation (share of calendar GPU-hours used)', '');
   let cloudPerGpuHour: number | null = null;
   if (f.cloudUsdPerGpuHour !== undefined) {
-    cloudPerGpuHour = rec.put('finance.cloudPerGpuHour', 'finance', 'Cloud rental per GPU-hour', f.cloudUsdPerGpuHour, '¤/GPU-h', fromScenario('finance.cloudUsdPerGpuHour'));
+    cloudPerGpuHour = rec.put(
+      'finance.cloudPerGpuHour',
+      'finance',
+      'Cloud rental per GPU-hour',
+      f.cloudUsdPerGpuHour,
+      '¤/GPU-h',
+      fromScenario('finance.cloudUsdPerGpuHour'),
+    );
   } else {
     const id = f.cloudPriceId ?? defaultCloudPriceByAccelerator[acceleratorId];
     const item =
@@ -878,7 +1591,17 @@ function resolveFinance(
           : findItem(catalog, 'cloudPrice', id)
         : listItems(catalog, 'cloudPrice').find((c) => c.acceleratorId === acceleratorId);
     if (item) {
-      cloudPerGpuHour = rec.cat('finance.cloudPerGpuHour', 'finance', `Cloud rental per GPU-hour (${item.name})`, 'cloudPrice', item.id, 'usdPerGpuHour', item.usdPerGpuHour, '¤/GPU-h', fx);
+      cloudPerGpuHour = rec.cat(
+        'finance.cloudPerGpuHour',
+        'finance',
+        `Cloud rental per GPU-hour (${item.name})`,
+        'cloudPrice',
+        item.id,
+        'usdPerGpuHour',
+        item.usdPerGpuHour,
+        '¤/GPU-h',
+        fx,
+      );
     }
   }
   return {

@@ -103,7 +103,11 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
     facilityLifeYears: colo ? FACILITY_LIFE_UNUSED_YEARS : f.facilityLifeYears,
     facilityOpexFractionPerYear: colo ? 0 : f.facilityOpexFractionPerYear,
     electricityIdleUsdPerYear: electricityCostPerYear(p.it.idleTotalKw, f.pue, f.electricityPerKwh),
-    electricityFullUsdPerYear: electricityCostPerYear(p.it.runningTotalKw, f.pue, f.electricityPerKwh),
+    electricityFullUsdPerYear: electricityCostPerYear(
+      p.it.runningTotalKw,
+      f.pue,
+      f.electricityPerKwh,
+    ),
     maintenanceFractionPerYear: fin.maintenanceFractionPerYear,
     staffFte: fin.staffFte,
     staffUsdPerFteYear: fin.staffPerFteYear,

@@ -12,7 +12,8 @@ export const costMetrics: readonly MetricDefinition[] = [
     id: 'electricity_cost_usd_per_year',
     label: 'Electricity per year',
     unit: '¤/yr',
-    description: 'Facility energy per year × the electricity price (a peak/off-peak tariff time-weighted)',
+    description:
+      'Facility energy per year × the electricity price (a peak/off-peak tariff time-weighted)',
     group: 'cost',
     better: 'lower',
   }),

@@ -121,31 +121,37 @@ function inRange(name: string, v: number, min: number, max: number): void {
   }
 }
 
+/**
+ * Largest money amount accepted, in the scenario's currency: amounts are converted from USD at
+ * up to 100,000 units per USD (finance.fxPerUsd), so a cap in USD terms of 1e13 becomes 1e18.
+ */
+const MAX_MONEY = 1e18;
+
 /** Check every field, naming the first out of range. */
 export function validateCostInput(c: CostInput): void {
   inRange('gpus', c.gpus, 1, 1e7);
   inRange('nodes', c.nodes, 1, 1e7);
   // Money and sizes, ≥ 0 (one call per field, not a loop over [name, value] pairs: this runs
   // on every evaluation).
-  inRange('systemPriceUsd', c.systemPriceUsd, 0, 1e13);
-  inRange('fabricPriceUsd', c.fabricPriceUsd, 0, 1e13);
-  inRange('storagePriceUsd', c.storagePriceUsd, 0, 1e13);
+  inRange('systemPriceUsd', c.systemPriceUsd, 0, MAX_MONEY);
+  inRange('fabricPriceUsd', c.fabricPriceUsd, 0, MAX_MONEY);
+  inRange('storagePriceUsd', c.storagePriceUsd, 0, MAX_MONEY);
   inRange('racks', c.racks, 0, 1e13);
-  inRange('rackInfraUsdPerRack', c.rackInfraUsdPerRack, 0, 1e13);
+  inRange('rackInfraUsdPerRack', c.rackInfraUsdPerRack, 0, MAX_MONEY);
   inRange('provisionedKw', c.provisionedKw, 0, 1e13);
-  inRange('colocationUsdPerKwMonth', c.colocationUsdPerKwMonth, 0, 1e13);
-  inRange('colocationFitOutUsdPerKw', c.colocationFitOutUsdPerKw, 0, 1e13);
-  inRange('constructionUsdPerW', c.constructionUsdPerW, 0, 1e13);
-  inRange('electricityIdleUsdPerYear', c.electricityIdleUsdPerYear, 0, 1e13);
-  inRange('staffUsdPerFteYear', c.staffUsdPerFteYear, 0, 1e13);
-  inRange('softwareUsdPerGpuYear', c.softwareUsdPerGpuYear, 0, 1e13);
-  inRange('softwareUsdPerYear', c.softwareUsdPerYear, 0, 1e13);
-  inRange('cloudUsdPerGpuHour', c.cloudUsdPerGpuHour, 0, 1e13);
+  inRange('colocationUsdPerKwMonth', c.colocationUsdPerKwMonth, 0, MAX_MONEY);
+  inRange('colocationFitOutUsdPerKw', c.colocationFitOutUsdPerKw, 0, MAX_MONEY);
+  inRange('constructionUsdPerW', c.constructionUsdPerW, 0, MAX_MONEY);
+  inRange('electricityIdleUsdPerYear', c.electricityIdleUsdPerYear, 0, MAX_MONEY);
+  inRange('staffUsdPerFteYear', c.staffUsdPerFteYear, 0, MAX_MONEY);
+  inRange('softwareUsdPerGpuYear', c.softwareUsdPerGpuYear, 0, MAX_MONEY);
+  inRange('softwareUsdPerYear', c.softwareUsdPerYear, 0, MAX_MONEY);
+  inRange('cloudUsdPerGpuHour', c.cloudUsdPerGpuHour, 0, MAX_MONEY);
   inRange(
     'electricityFullUsdPerYear',
     c.electricityFullUsdPerYear,
     c.electricityIdleUsdPerYear,
-    1e13,
+    MAX_MONEY,
   );
   inRange('installationFraction', c.installationFraction, 0, 1);
   inRange('facilityLifeYears', c.facilityLifeYears, 1, 100);
@@ -158,7 +164,12 @@ export function validateCostInput(c: CostInput): void {
   inRange('economicLifeYears', c.economicLifeYears, 1, 30);
   inRange('residualValueFraction', c.residualValueFraction, 0, 1);
   inRange('utilization', c.utilization, 0.001, 1);
-  if (c.trainingRunHours !== null) inRange('trainingRunHours', c.trainingRunHours, 0, 1e7);
+  if (c.trainingRunHours !== null && !(c.trainingRunHours >= 0 && c.trainingRunHours <= 1e7)) {
+    // Said in the user's words: a valid scenario reaches this with too many tokens for its GPUs.
+    throw new RangeError(
+      `time to train: ${(c.trainingRunHours / 8766).toPrecision(3)} years, more than the cost model covers (1,141 years); train fewer tokens (workload.training.tokensToTrain) or use more or faster GPUs`,
+    );
+  }
   if (c.tokensPerSecond !== null) inRange('tokensPerSecond', c.tokensPerSecond, 0, 1e15);
 }
 

@@ -1,3 +1,11 @@
+export {
+  MAX_FILE_JSON_VALUES,
+  MAX_OPEN_SCENARIOS,
+  MAX_SCENARIO_FILE_BYTES,
+  MAX_SCENARIO_FILE_CHARS,
+  sizeText,
+  utf8Length,
+} from './limits';
 export { DEFAULT_JSON_LIMITS, parseJsonSafely } from './safeJson';
 export type { SafeJsonLimits, SafeJsonResult } from './safeJson';
 export {

@@ -8,14 +8,15 @@
  * nesting caps and hostile keys (`parseJsonSafely`), then migration of each scenario to the
  * current `schemaVersion` and validation with the zod schema (`parseScenarioFile`).
  */
-import { migrateScenario, parseScenarioFile, type Scenario } from '../scenario';
+import { migrateScenario, parseScenarioFile, type Scenario, type ScenarioIssue } from '../scenario';
 import type { ScenarioDocument } from '../scenario';
+import { MAX_OPEN_SCENARIOS } from './limits';
 import { parseJsonSafely, type SafeJsonLimits, DEFAULT_JSON_LIMITS } from './safeJson';
 
 export const SCENARIO_FILE_FORMAT = 'clusterplan-scenarios';
 
-/** At most this many scenarios in one file (the comparison's limit). */
-export const MAX_FILE_SCENARIOS = 8;
+/** At most this many scenarios in one file (the workspace's limit, `MAX_OPEN_SCENARIOS`). */
+export const MAX_FILE_SCENARIOS = MAX_OPEN_SCENARIOS;
 
 /**
  * How a file was written, so that saving it again writes the same shape: one scenario as the
@@ -51,15 +52,25 @@ export type ScenarioFileContents = {
 
 export type ReadScenarioFileResult =
   | { readonly ok: true; readonly contents: ScenarioFileContents }
-  | { readonly ok: false; readonly error: string };
+  | {
+      readonly ok: false;
+      /** One message (the first few problems, `path: message`), for a notice. */
+      readonly error: string;
+      /** Every validation problem when the scenarios themselves are invalid (CLI lists them). */
+      readonly issues?: readonly ScenarioIssue[];
+    };
+
+/** The fields of a several-scenario file (`serializeScenarioFile` writes exactly these). */
+const ENVELOPE_KEYS: readonly string[] = ['format', 'baseline', 'scenarios'];
 
 /** How many validation problems one message lists before summarising the rest. */
 const ISSUES_SHOWN = 3;
 
 /**
- * Read a scenario file's text. Never throws.
+ * Read a scenario file's text: the one reader of the app (Electron and browser), the CLI and
+ * the tests. Never throws.
  * @param text - the file's contents
- * @param limits - size and depth caps (default 20 MB, 64 levels)
+ * @param limits - size, depth and count caps (default 4 MiB, 64 levels, 250,000 values)
  * @returns the scenarios and baseline, or one message naming what is wrong (field paths as
  *   `scenarios[1].cluster.compute.gpus`)
  */
@@ -86,6 +97,13 @@ export function readScenarioFile(
           k === 'format' || k === 'baseline' || k === 'scenarios',
       ),
     };
+    const unknown = Object.keys(file).find((k) => !ENVELOPE_KEYS.includes(k));
+    if (unknown !== undefined) {
+      return {
+        ok: false,
+        error: `${unknown}: is not a known field of a scenario file (${ENVELOPE_KEYS.join(', ')})`,
+      };
+    }
     if (file['format'] !== undefined && file['format'] !== SCENARIO_FILE_FORMAT) {
       return { ok: false, error: `format: must be "${SCENARIO_FILE_FORMAT}"` };
     }
@@ -112,10 +130,16 @@ export function readScenarioFile(
   if (!parsed.ok) {
     const shown = parsed.issues.slice(0, ISSUES_SHOWN).map((i) => `${i.path}: ${i.message}`);
     const more = parsed.issues.length - shown.length;
-    return { ok: false, error: shown.join('; ') + (more > 0 ? ` (and ${more} more)` : '') };
+    return {
+      ok: false,
+      error: shown.join('; ') + (more > 0 ? ` (and ${more} more)` : ''),
+      issues: parsed.issues,
+    };
   }
   const rawList =
-    layout.form === 'multi' ? ((value as Record<string, unknown>)['scenarios'] as unknown[]) : [value];
+    layout.form === 'multi'
+      ? ((value as Record<string, unknown>)['scenarios'] as unknown[])
+      : [value];
   const documents: ScenarioDocument[] = [];
   for (const raw of rawList) {
     const m = migrateScenario(raw);
@@ -143,7 +167,8 @@ export function serializeScenarioFile(
     return `${JSON.stringify(scenarios[0], null, 2)}\n`;
   }
   const keys = [...(layout.form === 'single' ? DEFAULT_FILE_LAYOUT.keys : layout.keys)];
-  if (baseline !== 0 && !keys.includes('baseline')) keys.splice(keys.indexOf('scenarios'), 0, 'baseline');
+  if (baseline !== 0 && !keys.includes('baseline'))
+    keys.splice(keys.indexOf('scenarios'), 0, 'baseline');
   const file: Record<string, unknown> = {};
   for (const k of keys) {
     if (k === 'format') file['format'] = SCENARIO_FILE_FORMAT;

@@ -227,4 +227,3 @@ export function allToAllS(net: NetworkConstants, g: GroupSpan, bytes: number): n
   const alpha = inside ? net.upAlphaS : net.outAlphaS;
   return ((n - 1) * bytes) / (n * bw) + (n - 1) * alpha;
 }
-

@@ -58,11 +58,26 @@ export const PHASE_POWER: {
   readonly commScaleUp: PhasePower;
   readonly commScaleOut: PhasePower;
 } = {
-  matrix: { k: 1.0, source: 'FlagPerf A100 GEMMs at 392–400 W of 400 W; Splitwise prompt phase at TDP' },
-  memory: { k: 0.64, source: 'FlagPerf A100 HBM-bound torch.add at 255 W of 400 W (87 % of peak bandwidth)' },
-  launch: { k: 0.4, source: 'FlagPerf A100 launch-bound torch.mv and group_norm at 151–165 W of 400 W' },
-  commScaleUp: { k: 0.37, source: 'FlagPerf A100 NCCL all-reduce alone over NVSwitch at 146 W of 400 W' },
-  commScaleOut: { k: 0.26, source: 'FlagPerf A100 NCCL all-reduce alone across InfiniBand at 103 W of 400 W' },
+  matrix: {
+    k: 1.0,
+    source: 'FlagPerf A100 GEMMs at 392–400 W of 400 W; Splitwise prompt phase at TDP',
+  },
+  memory: {
+    k: 0.64,
+    source: 'FlagPerf A100 HBM-bound torch.add at 255 W of 400 W (87 % of peak bandwidth)',
+  },
+  launch: {
+    k: 0.4,
+    source: 'FlagPerf A100 launch-bound torch.mv and group_norm at 151–165 W of 400 W',
+  },
+  commScaleUp: {
+    k: 0.37,
+    source: 'FlagPerf A100 NCCL all-reduce alone over NVSwitch at 146 W of 400 W',
+  },
+  commScaleOut: {
+    k: 0.26,
+    source: 'FlagPerf A100 NCCL all-reduce alone across InfiniBand at 103 W of 400 W',
+  },
 };
 
 /**
@@ -99,7 +114,15 @@ function phaseW(k: number, tdpW: number, base: number, limit: number): number {
 /** Activity with every share in [0, 1] and the shares summing to 1 (within rounding). */
 export function checkActivity(a: GpuActivity): void {
   let sum = 0;
-  for (const k of ['matrix', 'memory', 'launch', 'commScaleUp', 'commScaleOut', 'wait', 'idle'] as const) {
+  for (const k of [
+    'matrix',
+    'memory',
+    'launch',
+    'commScaleUp',
+    'commScaleOut',
+    'wait',
+    'idle',
+  ] as const) {
     const v = a[k];
     if (!(Number.isFinite(v) && v >= -1e-12 && v <= 1 + 1e-12))
       throw new RangeError(`activity.${k} must be a share from 0 to 1 (got ${String(v)})`);

@@ -62,7 +62,12 @@ export type ItPower = {
   readonly storageKw: number;
 };
 
-function lines(node: NodePowerBreakdown, nodes: number, networkKw: number, storageKw: number): ItPowerLines {
+function lines(
+  node: NodePowerBreakdown,
+  nodes: number,
+  networkKw: number,
+  storageKw: number,
+): ItPowerLines {
   const k = nodes / 1000;
   return {
     gpus: node.gpusW * k,
@@ -81,11 +86,26 @@ function lines(node: NodePowerBreakdown, nodes: number, networkKw: number, stora
 
 function total(l: ItPowerLines): number {
   return (
-    l.gpus + l.cpus + l.memory + l.nics + l.nodeOptics + l.drives + l.platform + l.fans + l.conversionLoss + l.network + l.storage
+    l.gpus +
+    l.cpus +
+    l.memory +
+    l.nics +
+    l.nodeOptics +
+    l.drives +
+    l.platform +
+    l.fans +
+    l.conversionLoss +
+    l.network +
+    l.storage
   );
 }
 
-function mix(a: NodePowerBreakdown, wa: number, b: NodePowerBreakdown, wb: number): NodePowerBreakdown {
+function mix(
+  a: NodePowerBreakdown,
+  wa: number,
+  b: NodePowerBreakdown,
+  wb: number,
+): NodePowerBreakdown {
   return {
     gpusW: a.gpusW * wa + b.gpusW * wb,
     cpusW: a.cpusW * wa + b.cpusW * wb,
@@ -156,13 +176,21 @@ export function itPowerOf(b: ResolvedBuild, load: WorkloadLoad, utilization: num
   const runningKw = lines(running, b.nodes, networkKw, storageKw);
   const averageKw = lines(average, b.nodes, networkKw, storageKw);
   const peakKw = lines(peak, b.nodes, networkKw, storageKw);
+  const runningTotalKw = total(runningKw);
+  // A build whose GPUs never work (starved to zero activity) runs at its idle power; the two sums
+  // are formed differently and may differ in the last bits, so idle is never left above running.
+  const idleSumKw = (idle.totalW * b.nodes) / 1000 + networkKw + storageKw;
+  const idleTotalKw =
+    idleSumKw - runningTotalKw <= 1e-9 * runningTotalKw
+      ? Math.min(idleSumKw, runningTotalKw)
+      : idleSumKw;
   return {
     gpuActiveW: gpuBoardPowerW(b.gpu.tdpW, b.gpu.idleW, capW, load.activity),
     nodeRunning: running,
     nodePeak: peak,
     runningKw,
-    runningTotalKw: total(runningKw),
-    idleTotalKw: (idle.totalW * b.nodes) / 1000 + networkKw + storageKw,
+    runningTotalKw,
+    idleTotalKw,
     averageKw,
     averageTotalKw: total(averageKw),
     peakKw,

@@ -156,7 +156,8 @@ export const powerMetrics: readonly MetricDefinition[] = [
     id: 'storage_power_kw',
     label: 'Storage power',
     unit: 'kW',
-    description: 'Shared storage tiers (data and checkpoint) as bought: their catalogued or stated power',
+    description:
+      'Shared storage tiers (data and checkpoint) as bought: their catalogued or stated power',
     group: 'power',
     better: 'lower',
   }),

@@ -114,7 +114,13 @@ function drivesWAt(b: ResolvedBuild, busy: number): number {
 /** The parts whose power does not depend on the load: DIMMs, NICs, optics, platform, W. */
 function fixedW(b: ResolvedBuild): number {
   const n = b.node;
-  return n.dimmGb * n.dramWPerGb + n.scaleOutNics * n.scaleOutNicW + n.otherNicsW + n.opticsW + n.platformW;
+  return (
+    n.dimmGb * n.dramWPerGb +
+    n.scaleOutNics * n.scaleOutNicW +
+    n.otherNicsW +
+    n.opticsW +
+    n.platformW
+  );
 }
 
 /** Input power of a node whose parts other than the fans draw `dcW`, W. */

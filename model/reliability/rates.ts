@@ -78,10 +78,7 @@ import { DEFAULT_SWITCH_RADIX } from '../scenario/reliability';
  * @param radix switch ports (even, ≥ 4)
  * @returns switch count (integer)
  */
-export function fatTreeSwitches(
-  endpoints: number,
-  radix: number = DEFAULT_SWITCH_RADIX,
-): number {
+export function fatTreeSwitches(endpoints: number, radix: number = DEFAULT_SWITCH_RADIX): number {
   if (!(endpoints >= 0) || !Number.isFinite(endpoints)) {
     throw new Error(`reliability: endpoints must be a finite number ≥ 0 (got ${endpoints})`);
   }

@@ -41,7 +41,6 @@ export const computeSectionSchema = z.strictObject({
 });
 export type ComputeSection = z.infer<typeof computeSectionSchema>;
 
-
 export const scaleOutSchema = z.strictObject({
   /** Scale-out fabric: InfiniBand, RoCE (RDMA over Ethernet) or Ethernet/TCP. */
   fabric: fabricSchema,

@@ -74,10 +74,14 @@ export { oneOf } from '../vocabulary';
  */
 export const MAX_FX_PER_USD = 100_000;
 
+/** Smallest units of a scenario currency per USD (`finance.fxPerUsd`'s lower bound). */
+export const MIN_FX_PER_USD = 0.0001;
+
 /**
- * A money field in the scenario's currency: at least 0, and at most `maxUsd` once converted to
- * USD at the scenario's `finance.fxPerUsd` (checked on the whole scenario).
+ * A money field in the scenario's currency: from `minUsd` (default 0) to `maxUsd` once converted
+ * to USD at the scenario's `finance.fxPerUsd` (checked on the whole scenario, `MONEY_FIELDS`);
+ * the field alone accepts the range any allowed rate could give.
  */
-export function moneyIn(maxUsd: number, what = '') {
-  return numIn(0, maxUsd * MAX_FX_PER_USD, what);
+export function moneyIn(maxUsd: number, what = '', minUsd = 0) {
+  return numIn(minUsd * MIN_FX_PER_USD, maxUsd * MAX_FX_PER_USD, what);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_FX_PER_USD, intIn, moneyIn, numIn, oneOf } from './fields';
+import { MAX_FX_PER_USD, MIN_FX_PER_USD, intIn, moneyIn, numIn, oneOf } from './fields';
 
 /**
  * Scenario section `finance`: currency, horizon, discounting, depreciation lives, running-cost
@@ -16,7 +16,7 @@ export const financeSectionSchema = z
       .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as "USD"' })
       .default('USD'),
     /** Units of `currency` per USD, applied to catalog prices (1 for USD). */
-    fxPerUsd: numIn(0.0001, MAX_FX_PER_USD).default(1),
+    fxPerUsd: numIn(MIN_FX_PER_USD, MAX_FX_PER_USD).default(1),
     /** Horizon of the TCO and NPV, years. */
     horizonYears: intIn(1, 20, 'years').default(5),
     /** Discount rate per year (nominal WACC / hurdle rate), e.g. 0.08. */
@@ -50,7 +50,7 @@ export const financeSectionSchema = z
     /** Cloud price id from the catalog to compare with (else the accelerator's default). */
     cloudPriceId: z.string().min(1).optional(),
     /** Cloud price per GPU-hour; overrides `cloudPriceId`. */
-    cloudUsdPerGpuHour: moneyIn(1000, 'per GPU-hour').optional(),
+    cloudUsdPerGpuHour: moneyIn(1000, 'per GPU-hour', 0.01).optional(),
   })
   .prefault({});
 export type FinanceSection = z.infer<typeof financeSectionSchema>;

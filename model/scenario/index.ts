@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { acceleratorIds } from '../catalog/accelerators';
-import { userCatalogSchema } from '../catalog/user';
 import { calibrationSectionSchema } from './calibration';
 import { clusterSectionSchema } from './cluster';
+import { scenarioConsistencyIssues } from './consistency';
 import { facilitySectionSchema } from './facility';
 import { financeSectionSchema } from './finance';
 import { currentVersion, migrateScenario, scenarioMigrations } from './migrations';
 import { reliabilitySectionSchema } from './reliability';
+import { scenarioUserCatalogSchema } from './userCatalog';
 import { workloadSchema } from './workload';
 
 /**
@@ -35,7 +35,13 @@ export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations
  * checked against its USD bound at the scenario's `finance.fxPerUsd`, so a scenario in any
  * currency (JPY, KRW, HUF, IDR) is bounded the same way.
  */
-export const MONEY_FIELDS: readonly { readonly path: readonly string[]; readonly maxUsd: number; readonly what: string }[] = [
+export const MONEY_FIELDS: readonly {
+  readonly path: readonly string[];
+  readonly maxUsd: number;
+  readonly what: string;
+  /** Smallest amount in USD where 0 means nothing sensible (a rental price). */
+  readonly minUsd?: number;
+}[] = [
   { path: ['facility', 'priceUsdPerKwh'], maxUsd: 5, what: 'per kWh' },
   { path: ['facility', 'peakOffPeak', 'peakPriceUsdPerKwh'], maxUsd: 5, what: 'per kWh' },
   { path: ['facility', 'peakOffPeak', 'offPeakPriceUsdPerKwh'], maxUsd: 5, what: 'per kWh' },
@@ -47,7 +53,7 @@ export const MONEY_FIELDS: readonly { readonly path: readonly string[]; readonly
   { path: ['finance', 'softwareUsdPerGpuYear'], maxUsd: 100_000, what: 'per GPU-year' },
   { path: ['finance', 'softwareUsdPerYear'], maxUsd: 1e9, what: 'per year' },
   { path: ['finance', 'systemPriceUsd'], maxUsd: 1e8, what: '' },
-  { path: ['finance', 'cloudUsdPerGpuHour'], maxUsd: 1000, what: 'per GPU-hour' },
+  { path: ['finance', 'cloudUsdPerGpuHour'], maxUsd: 1000, what: 'per GPU-hour', minUsd: 0.01 },
   { path: ['workload', 'gpuHourUsd'], maxUsd: 10_000, what: 'per GPU-hour' },
   { path: ['cluster', 'storage', 'dataTier', 'priceUsd'], maxUsd: 1e12, what: '' },
   { path: ['cluster', 'storage', 'checkpointTier', 'priceUsd'], maxUsd: 1e12, what: '' },
@@ -84,7 +90,7 @@ export const scenarioSchema = z
     facility: facilitySectionSchema,
     finance: financeSectionSchema,
     calibration: calibrationSectionSchema,
-    userCatalog: userCatalogSchema,
+    userCatalog: scenarioUserCatalogSchema,
   })
   .check((ctx) => {
     const s = ctx.value;
@@ -92,17 +98,20 @@ export const scenarioSchema = z
     const fx = s.finance.fxPerUsd;
     for (const m of MONEY_FIELDS) {
       const v = valueAt(s, m.path);
-      if (typeof v !== 'number' || v / fx <= m.maxUsd) continue;
+      const minUsd = m.minUsd ?? 0;
+      if (typeof v !== 'number' || (v / fx <= m.maxUsd && v / fx >= minUsd)) continue;
       const cur = s.finance.currency;
       const unit = m.what ? ` ${m.what}` : '';
+      const range = minUsd > 0 ? `a number from ${fmtAmount(minUsd * fx)} to` : 'at most';
+      const rangeUsd = minUsd > 0 ? `${fmtAmount(minUsd)} to ` : '';
       ctx.issues.push({
         code: 'custom',
         input: v,
         path: [...m.path],
         message:
           cur === 'USD'
-            ? `must be at most ${fmtAmount(m.maxUsd)} USD${unit}`
-            : `must be at most ${fmtAmount(m.maxUsd * fx)} ${cur}${unit} (${fmtAmount(m.maxUsd)} USD at ${fmtAmount(fx)} ${cur} per USD)`,
+            ? `must be ${range} ${fmtAmount(m.maxUsd)} USD${unit}`
+            : `must be ${range} ${fmtAmount(m.maxUsd * fx)} ${cur}${unit} (${rangeUsd}${fmtAmount(m.maxUsd)} USD at ${fmtAmount(fx)} ${cur} per USD)`,
       });
     }
     if (s.cluster.compute.gpusPerNode > s.cluster.compute.gpus) {
@@ -113,16 +122,15 @@ export const scenarioSchema = z
         message: `must not exceed cluster.compute.gpus (${s.cluster.compute.gpus})`,
       });
     }
-    if (s.workload.kind === 'training') {
-      const known = acceleratorIds();
-      if (!known.includes(s.cluster.compute.acceleratorId)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: s.cluster.compute.acceleratorId,
-          path: ['cluster', 'compute', 'acceleratorId'],
-          message: `unknown accelerator "${s.cluster.compute.acceleratorId}" (catalog ids: ${known.join(', ')})`,
-        });
-      }
+    // Catalog ids, user catalog entries, layout against shape, stated sizes against the shape,
+    // storage CPUs, no bidirectional controls in text (consistency.ts).
+    for (const issue of scenarioConsistencyIssues(s)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: issue.path,
+        message: issue.message,
+      });
     }
     if (s.workload.kind !== 'training' || s.workload.parallelism === 'auto') return;
     const p = s.workload.parallelism;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intIn, moneyIn, numAbove, numIn, oneOf, orAuto } from './fields';
+import { intIn, moneyIn, numIn, oneOf, orAuto } from './fields';
 
 /**
  * Scenario workload `serving`: one LLM served under a load (model/serving is the engine).
@@ -16,7 +16,7 @@ export const servingMoeSchema = z
     experts: intIn(1, 4096, 'experts'),
     topK: intIn(1, 64, 'experts per token'),
     /** Parameters used per token, billions (shared experts and dense layers included). */
-    activeParamsB: numAbove(0, 100_000, 'billion parameters'),
+    activeParamsB: numIn(0.001, 100_000, 'billion parameters'),
   })
   .check((ctx) => {
     if (ctx.value.topK > ctx.value.experts) {
@@ -34,7 +34,7 @@ export const servingModelSchema = z
     /** Preset id this shape came from (informational). */
     preset: z.string().max(100).optional(),
     /** Total parameters (all experts), billions. */
-    paramsB: numAbove(0, 100_000, 'billion parameters'),
+    paramsB: numIn(0.001, 100_000, 'billion parameters'),
     layers: intIn(1, 1000, 'layers'),
     hiddenSize: intIn(16, 262_144),
     attentionHeads: intIn(1, 4096, 'heads'),
@@ -89,7 +89,7 @@ export const servingLoadSchema = z.discriminatedUnion(
     /** Open-loop Poisson arrivals. */
     z.strictObject({
       mode: z.literal('request_rate'),
-      requestsPerS: numAbove(0, 1e7, 'requests/s'),
+      requestsPerS: numIn(1e-6, 1e7, 'requests/s'),
     }),
     /** Closed loop: this many requests in flight. */
     z.strictObject({
@@ -101,8 +101,8 @@ export const servingLoadSchema = z.discriminatedUnion(
     /** Highest Poisson rate whose percentile TTFT and TPOT stay within the limits (MLPerf Server). */
     z.strictObject({
       mode: z.literal('slo'),
-      ttftLimitMs: numAbove(0, 3_600_000, 'ms'),
-      tpotLimitMs: numAbove(0, 60_000, 'ms'),
+      ttftLimitMs: numIn(0.1, 3_600_000, 'ms'),
+      tpotLimitMs: numIn(0.1, 60_000, 'ms'),
       percentile: percentileSchema.default(99),
     }),
   ],
@@ -150,8 +150,8 @@ export const servingPartitionSchema = z.discriminatedUnion(
     /** A MIG profile: share of SMs and of memory slices (e.g. 3g.40gb on H100: 3/7, 1/2). */
     z.strictObject({
       kind: z.literal('mig'),
-      computeShare: numAbove(0, 1, 'of the GPU'),
-      memoryShare: numAbove(0, 1, 'of the GPU'),
+      computeShare: numIn(0.01, 1, 'of the GPU'),
+      memoryShare: numIn(0.01, 1, 'of the GPU'),
     }),
     /** Round-robin time slicing between this many instances. */
     z.strictObject({ kind: z.literal('time_sliced'), instances: intIn(1, 64, 'instances') }),
@@ -162,9 +162,9 @@ export type ServingPartitionSection = z.infer<typeof servingPartitionSchema>;
 
 /** Sizing target: how many GPUs serve this rate within the limits. */
 export const servingTargetSchema = z.strictObject({
-  requestsPerS: numAbove(0, 1e7, 'requests/s'),
-  ttftLimitMs: numAbove(0, 3_600_000, 'ms'),
-  tpotLimitMs: numAbove(0, 60_000, 'ms'),
+  requestsPerS: numIn(1e-6, 1e7, 'requests/s'),
+  ttftLimitMs: numIn(0.1, 3_600_000, 'ms'),
+  tpotLimitMs: numIn(0.1, 60_000, 'ms'),
   percentile: percentileSchema.default(99),
 });
 export type ServingTargetSection = z.infer<typeof servingTargetSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyIn } from './fields';
+import { moneyIn, numIn } from './fields';
 
 /**
  * Scenario section `storage`: the dataset, the shared storage tier(s), the node-local NVMe
@@ -21,13 +21,13 @@ export const storageTierSchema = z.strictObject({
    * Aggregate sustained read bandwidth, GB/s. null: NVIDIA DGX SuperPOD guidance ("better":
    * 40 GB/s per scalable unit of 32 nodes) scaled by the node count.
    */
-  readGBps: z.number().positive().max(1e6).nullable().default(null),
+  readGBps: numIn(0.001, 1e6, 'GB/s').nullable().default(null),
   /** Aggregate sustained write bandwidth, GB/s. null: SuperPOD guidance ("better": 20 GB/s per 32 nodes). */
-  writeGBps: z.number().positive().max(1e6).nullable().default(null),
+  writeGBps: numIn(0.001, 1e6, 'GB/s').nullable().default(null),
   /** Read bandwidth one client node can draw, GB/s; null: no per-client limit beyond the network path. */
-  perClientReadGBps: z.number().positive().max(1e4).nullable().default(null),
+  perClientReadGBps: numIn(0.001, 1e4, 'GB/s').nullable().default(null),
   /** Metadata operations (file opens) per second the tier serves; null: not limiting (not checked). */
-  metadataOpsPerS: z.number().positive().max(1e10).nullable().default(null),
+  metadataOpsPerS: numIn(1, 1e10, 'operations/s').nullable().default(null),
   /** Usable capacity, TB; null: not checked. */
   capacityTB: z.number().min(0).max(1e7).nullable().default(null),
   /** Power of the storage system, W; null: unknown. */
@@ -47,7 +47,7 @@ export const storageSectionSchema = z
         /** Dataset size, TB; null: unknown (the cache hit ratio then needs `nodeCache.hitRatio`). */
         sizeTB: z.number().min(0).max(1e6).nullable().default(null),
         /** Bytes per sample as read; null: from the workload (LLM: seq_len × token bytes). */
-        sampleBytes: z.number().positive().max(1e12).nullable().default(null),
+        sampleBytes: numIn(1, 1e12, 'bytes').nullable().default(null),
         /** Token id width on disk, bytes; null: 2 if vocab ≤ 65,536 else 4 (Megatron indexed dataset). */
         tokenBytes: z.number().int().min(1).max(8).nullable().default(null),
         /**
@@ -57,7 +57,7 @@ export const storageSectionSchema = z
          */
         format: datasetFormatSchema.default('packed-tokens'),
         /** Shard (file) size for the sharded formats, MB. Default 1000 (WebDataset guidance 250 MB–1 GB). */
-        shardMB: z.number().positive().max(1e7).default(1000),
+        shardMB: numIn(0.001, 1e7, 'MB').default(1000),
         /** Samples per file; null: from the format (1 for file-per-sample, shard ÷ sample otherwise). */
         samplesPerFile: z.number().min(1).max(1e12).nullable().default(null),
         /** CPU time to decode and augment one sample, core-seconds. 0 for pre-tokenised text. */
@@ -78,11 +78,11 @@ export const storageSectionSchema = z
         /** NVMe drives per node used as cache; 0 = no cache. */
         drivesPerNode: z.number().int().min(0).max(64).default(0),
         /** Sequential read per drive, GB/s. Default 14 (Micron 9550 PCIe Gen5 spec, 2024; catalog ssd-gen5-micron-9550). */
-        driveReadGBps: z.number().positive().max(200).default(14),
+        driveReadGBps: numIn(0.01, 200, 'GB/s').default(14),
         /** Sequential write per drive, GB/s. Default 10 (Micron 9550 spec, 2024; catalog ssd-gen5-micron-9550). */
-        driveWriteGBps: z.number().positive().max(200).default(10),
+        driveWriteGBps: numIn(0.01, 200, 'GB/s').default(10),
         /** Capacity per drive, TB. Default 3.84 (DGX H100 8× 3.84 TB cache drives; catalog nvidia-dgx-h100, flashgenius-storage). */
-        driveCapacityTB: z.number().positive().max(1000).default(3.84),
+        driveCapacityTB: numIn(0.001, 1000, 'TB').default(3.84),
         /** Power per drive, W. Default 18 (Micron 9550 ≤ 18 W, 2024; catalog ssd-gen5-micron-9550). */
         drivePowerW: z.number().min(0).max(200).default(18),
         /** Price per drive, USD; null: unknown. */
@@ -116,7 +116,7 @@ export const storageSectionSchema = z
         /** `dedicated` storage NICs/fabric, or `shared-with-compute` (storage traffic competes with collectives). */
         path: z.enum(['dedicated', 'shared-with-compute']).default('dedicated'),
         /** Storage bandwidth per node on that path, GB/s. Default 40 (storage fabric ≥ 40 GB/s per DGX H100; SuperPOD RA-11333-001 V11, 2023). */
-        perNodeGBps: z.number().positive().max(1e4).default(40),
+        perNodeGBps: numIn(0.001, 1e4, 'GB/s').default(40),
       })
       .prefault({}),
     /** Data loader. */
@@ -142,9 +142,9 @@ export const storageSectionSchema = z
           .enum(['adam-mixed', 'adam-fp32', 'sgd-momentum-mixed', 'weights-only-16bit'])
           .default('adam-mixed'),
         /** Bytes per parameter override; null: from `optimizer`. */
-        bytesPerParameter: z.number().positive().max(64).nullable().default(null),
+        bytesPerParameter: numIn(0.1, 64, 'bytes').nullable().default(null),
         /** Device→host copy bandwidth per GPU, GB/s. Default 25 (PCIe Gen5 x16 ≈ 63 GB/s, shared; estimate). */
-        deviceToHostGBpsPerGpu: z.number().positive().max(1000).default(25),
+        deviceToHostGBpsPerGpu: numIn(0.01, 1000, 'GB/s').default(25),
       })
       .prefault({}),
   })

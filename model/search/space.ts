@@ -132,8 +132,7 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
           if (!known.includes(id))
             fail(path, `unknown accelerator "${id}" (catalog ids: ${known.join(', ')})`);
           const system = systemsFor(catalog, id)[0];
-          if (!system)
-            fail(path, `no system for "${id}" in the catalog (power and cost need one)`);
+          if (!system) fail(path, `no system for "${id}" in the catalog (power and cost need one)`);
           return { id, gpusPerNode: system.gpusPerNode };
         });
   if (s.acceleratorIds.length === 0 && systemsFor(catalog, c.acceleratorId).length === 0) {

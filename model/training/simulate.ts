@@ -226,7 +226,7 @@ export function buildContext(input: TrainingInput): Context {
   if (doc !== null && doc < input.model.seqLen) {
     warnings.push(
       flash
-        ? `packed documents of ${Math.round(doc)} tokens: attention is priced per document, while MFU keeps the PaLM count over the whole ${input.model.seqLen}-token sequence, so MFU reads high`
+        ? `packed documents of ${Math.round(doc)} tokens: attention is priced and counted in MFU per document, not over the whole ${input.model.seqLen}-token sequence`
         : 'packed documents: the unfused attention kernel computes the full sequence’s scores whatever the mask, so packing saves no attention time',
     );
   }
@@ -242,7 +242,11 @@ export function buildContext(input: TrainingInput): Context {
     gradBytes: input.training.precision === 'fp16' || input.stack === 'optimized' ? 2 : 4,
     params: paramCounts(input.model),
     loraParams: lora,
-    modelFlopsPerToken: modelFlopsPerToken(input.model, lora),
+    modelFlopsPerToken: modelFlopsPerToken(
+      input.model,
+      lora,
+      input.training.packedDocTokens ?? input.model.seqLen,
+    ),
     // FlashAttention (Dao et al. 2022/2023) unless stated otherwise; see TrainingSettings.attentionKernel.
     flash:
       (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
@@ -527,9 +531,13 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
 
   const memory = memoryPerGpu(m, l, memoryOptions(ctx));
   const p = ctx.params;
+  // Recomputed FlashAttention spans one packed document, as the time above prices it.
+  const recSpan = ctx.flash
+    ? Math.min(m.seqLen, ctx.input.training.packedDocTokens ?? m.seqLen)
+    : m.seqLen;
   const recFlops =
     rc === 'full'
-      ? (2 * (p.active - p.embedding) + 4 * m.layers * h * m.seqLen) * (kRec / Ls)
+      ? (2 * (p.active - p.embedding) + 4 * m.layers * h * recSpan) * (kRec / Ls)
       : rc === 'selective' && !ctx.flash
         ? 4 * m.layers * h * m.seqLen
         : 0;
@@ -628,6 +636,16 @@ export function buildResult(
   const modelFlopsPerGpu = (ctx.modelFlopsPerToken * tokensPerS) / gpus;
   const hwFlopsPerGpu = (core.hardwareFlopsPerToken * tokensPerS) / gpus;
   const mfu = modelFlopsPerGpu / dev.peakFlopsPerS;
+  if (hwFlopsPerGpu > dev.peakFlopsPerS * (1 + 1e-9)) {
+    // Only a calibration can push the achieved rate past the peak: refuse it, clamp nothing.
+    const pct = ((100 * hwFlopsPerGpu) / dev.peakFlopsPerS).toFixed(0);
+    const k = input.training.computeEfficiencyMultiplier ?? 1;
+    throw new RangeError(
+      k !== 1
+        ? `calibration.computeEfficiencyMultiplier: ${k} would run the GPUs at ${pct} % of their peak FLOP/s; the measured run it was fitted to differs from this scenario (model, layout or batch)`
+        : `the step would run the GPUs at ${pct} % of their peak FLOP/s`,
+    );
+  }
   const tokens = input.training.tokensToTrain;
   let ttt: number | null = null;
   let evalTime: number | null = null;

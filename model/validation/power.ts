@@ -61,7 +61,10 @@ const gemmSchema = z.looseObject({
   gpus_busy: z.number().int().min(0).optional(),
 });
 
-const idleSchema = z.looseObject({ kind: z.literal('idle'), weights_loaded: z.boolean().optional() });
+const idleSchema = z.looseObject({
+  kind: z.literal('idle'),
+  weights_loaded: z.boolean().optional(),
+});
 
 /** The metrics this handler predicts. */
 export const POWER_CASE_METRICS = [
@@ -105,7 +108,8 @@ function buildFor(
     finance: financeSectionSchema.parse({}),
   } as unknown as Scenario;
   const build = resolveBuild(scenario, builtinCatalog());
-  if (build === null) throw new Error(`system.accelerator: no catalog system for "${sys.accelerator}"`);
+  if (build === null)
+    throw new Error(`system.accelerator: no catalog system for "${sys.accelerator}"`);
   return build;
 }
 
@@ -216,7 +220,11 @@ export function predictSystemPowerCase(raw: unknown, metric: string): CasePredic
       return { value: gpuW, notes };
     case 'node_power_w': {
       const active = Math.min(load.gpusActive, build.system.gpusPerNode);
-      const node = nodePowerW(build, nodeGpuLoad(build, active, load.activity, cap, load.hostBusy), cap);
+      const node = nodePowerW(
+        build,
+        nodeGpuLoad(build, active, load.activity, cap, load.hostBusy),
+        cap,
+      );
       return { value: node.totalW, notes };
     }
     case 'system_power_w':
@@ -228,4 +236,3 @@ export function predictSystemPowerCase(raw: unknown, metric: string): CasePredic
     }
   }
 }
-

@@ -69,15 +69,36 @@ export function paramCounts(m: ModelShape): ParamCounts {
 
 /**
  * Model FLOPs per token, PaLM convention (Chowdhery et al. 2022, App. B):
- * 6·N + 12·L·h·s for full training, N = parameters used per token (MoE: active).
- * LoRA fine-tuning (frozen base): the base weights need no weight gradient, so
- * 4·N_base + 6·N_adapter + 12·L·h·s (forward 2N, input-gradient 2N).
+ * 6·N + 12·L·h·s for full training, N = parameters used per token in matrix multiplies (MoE:
+ * active). The embedding matrix counts once, as the logits GEMM (Narayanan et al. 2021 §5.1,
+ * the 6·V·h term): an untied input embedding is a lookup, not a matmul. LoRA fine-tuning
+ * (frozen base): the base weights need no weight gradient, so 4·N_base + 6·N_adapter + 12·L·h·s
+ * (forward 2N, input-gradient 2N), the adapters counted on the matrices a token passes through
+ * (MoE: its top-k experts). With packed documents attention spans one document, so
+ * `attentionSpanTokens` (the document length) replaces s in the attention term.
+ * Counted this way a step can never do more model FLOPs than the hardware runs (MFU ≤ HFU).
  */
-export function modelFlopsPerToken(m: ModelShape, loraParams: number): number {
+export function modelFlopsPerToken(
+  m: ModelShape,
+  loraParams: number,
+  attentionSpanTokens: number = m.seqLen,
+): number {
   const p = paramCounts(m);
-  const attn = 12 * m.layers * m.hidden * m.seqLen;
-  if (loraParams > 0) return 4 * p.active + 6 * loraParams + attn;
-  return 6 * p.active + attn;
+  const inputLookup = (m.tiedEmbeddings ?? true) ? 0 : m.vocab * m.hidden;
+  const matmulParams = p.active - inputLookup;
+  const span = Math.min(m.seqLen, attentionSpanTokens);
+  const attn = 12 * m.layers * m.hidden * span;
+  if (loraParams > 0) return 4 * matmulParams + 6 * loraParams * loraActiveShare(m) + attn;
+  return 6 * matmulParams + attn;
+}
+
+/**
+ * Share of a model's LoRA adapter parameters one token passes through: all attention adapters,
+ * the FFN adapters of its top-k experts only (1 for a dense model).
+ */
+export function loraActiveShare(m: ModelShape): number {
+  if (m.moe === null || m.moe.experts <= m.moe.topK) return 1;
+  return loraParamCount({ ...m, moe: { ...m.moe, experts: m.moe.topK } }, 1) / loraParamCount(m, 1);
 }
 
 /**

@@ -29,4 +29,3 @@ export type ModelShape = {
   /** Input and output embeddings share one matrix (GPT-3/Megatron style). Default true. */
   readonly tiedEmbeddings?: boolean;
 };
-

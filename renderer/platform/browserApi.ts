@@ -8,6 +8,7 @@ import {
   type SaveResult,
   type SaveTextFileRequest,
 } from '../../electron/contract';
+import { MAX_SCENARIO_FILE_BYTES, sizeText } from '../../model/files/limits';
 import { createBrowserDocumentApi, type BrowserDocumentApi } from './browserDocuments';
 
 const MIME: Record<SaveTextFileRequest['kind'], string> = {
@@ -24,8 +25,8 @@ const ACCEPT: Record<OpenTextFileRequest['kind'], string> = {
   xlsx: '.xlsx',
 };
 
-/** Largest file the browser implementation reads (same cap as the desktop shell). */
-const MAX_OPEN_BYTES = 20 * 1024 * 1024;
+/** Largest file the browser implementation reads (the desktop shell's cap, model/files). */
+const MAX_OPEN_BYTES = MAX_SCENARIO_FILE_BYTES;
 
 /**
  * The DesktopApi for a plain browser: saving downloads a file, opening uses a file input, and
@@ -64,7 +65,11 @@ export function createBrowserApi(version: string): DesktopApi {
             return;
           }
           if (file.size > MAX_OPEN_BYTES) {
-            reject(new Error(`${file.name} is ${file.size} bytes; the limit is ${MAX_OPEN_BYTES}`));
+            reject(
+              new Error(
+                `${file.name} is too large (${sizeText(file.size)}); ClusterPlan opens files up to ${sizeText(MAX_OPEN_BYTES)}`,
+              ),
+            );
             return;
           }
           file.text().then((contents) => resolve({ fileName: file.name, contents }), reject);

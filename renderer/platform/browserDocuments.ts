@@ -8,12 +8,12 @@ import type {
   SaveTextFileRequest,
   ScenarioFileRef,
 } from '../../electron/contract';
-import { readScenarioFile } from '../../model/files';
 
 /** The DesktopApi operations on scenario documents, recovery and the menu. */
 export type BrowserDocumentApi = Pick<
   DesktopApi,
   | 'openScenarioFile'
+  | 'addRecentFile'
   | 'saveScenarioFile'
   | 'getRecentFiles'
   | 'setDocumentState'
@@ -84,20 +84,32 @@ export function createBrowserDocumentApi(
   },
   storage: KeyValueStorage,
 ): BrowserDocumentApi {
+  // Files read this session, by pseudo path: the recent list keeps a file's contents, taken
+  // from here once the renderer says the file opened (addRecentFile).
+  const read = new Map<string, OpenedScenarioFile>();
   return {
     async openScenarioFile(request): Promise<OpenedScenarioFile | null> {
       if (request.filePath !== undefined) {
         const entry = readRecent(storage).find((e) => e.filePath === request.filePath);
         if (!entry) throw new Error('filePath: not on the recent list');
-        return { ...remember(storage, entry.fileName, entry.contents), contents: entry.contents };
+        read.set(entry.filePath, entry);
+        return { fileName: entry.fileName, filePath: entry.filePath, contents: entry.contents };
       }
       const file = await base.openTextFile({ kind: 'scenario' });
       if (file === null) return null;
-      // Only files that open join the recent list (the caller shows why others do not).
-      const ref = readScenarioFile(file.contents).ok
-        ? remember(storage, file.fileName, file.contents)
-        : { fileName: file.fileName, filePath: `${BROWSER_PATH_PREFIX}${file.fileName}` };
-      return { ...ref, contents: file.contents };
+      const opened = {
+        fileName: file.fileName,
+        filePath: `${BROWSER_PATH_PREFIX}${file.fileName}`,
+        contents: file.contents,
+      };
+      read.set(opened.filePath, opened);
+      return opened;
+    },
+    addRecentFile(request) {
+      const file = read.get(request.filePath);
+      if (file === undefined) return Promise.reject(new Error('filePath: not a file opened'));
+      remember(storage, file.fileName, file.contents);
+      return Promise.resolve();
     },
     async saveScenarioFile(request): Promise<SaveScenarioResult> {
       const name =
@@ -134,9 +146,10 @@ export function createBrowserDocumentApi(
     },
     readRecovery() {
       try {
-        return Promise.resolve(storage.getItem(RECOVERY_KEY));
+        const copy = storage.getItem(RECOVERY_KEY);
+        return Promise.resolve(copy === null ? [] : [copy]);
       } catch {
-        return Promise.resolve(null);
+        return Promise.resolve([]);
       }
     },
     clearRecovery() {

@@ -5,6 +5,8 @@
  * validates and evaluates them. Every edit is a pure command: workspace in, workspace out.
  */
 
+import { MAX_OPEN_SCENARIOS } from '../../model/files/limits';
+
 /** One open scenario: a stable id (never saved) and its document (saved). */
 export type ScenarioDraft = {
   readonly id: string;
@@ -17,8 +19,11 @@ export type Workspace = {
   readonly baselineId: string | null;
 };
 
-/** At most this many scenarios side by side (the comparison's limit). */
-export const MAX_SCENARIOS = 8;
+/**
+ * At most this many scenarios side by side: the one limit shared with the file reader
+ * (model/files/limits.ts `MAX_OPEN_SCENARIOS`).
+ */
+export const MAX_SCENARIOS = MAX_OPEN_SCENARIOS;
 
 export const EMPTY_WORKSPACE: Workspace = { scenarios: [], baselineId: null };
 

@@ -111,7 +111,7 @@ describe('evaluate', () => {
   it('unreadable files, bad JSON and engine errors exit 1 on stderr; usage errors exit 2', () => {
     const m = memoryIo({ 'x.json': '{not json' });
     expect(runCli(['evaluate', 'x.json'], m.io)).toBe(1);
-    expect(m.err()).toContain('x.json: not valid JSON');
+    expect(m.err()).toContain('x.json: The file is not valid JSON');
     const missing = memoryIo();
     expect(runCli(['evaluate', 'does-not-exist.json'], missing.io)).toBe(1);
     expect(missing.err()).toContain('does-not-exist.json: cannot read file');
@@ -148,7 +148,7 @@ describe('validate', () => {
   it('--json prints cases and summary with the documented keys', () => {
     const m = memoryIo({ 'v.json': file });
     expect(
-      runCli(['validate', 'v.json', '../shared/validation/training-dev.json', '--json'], m.io),
+      runCli(['validate', 'v.json', 'model/validation/bundled/training-dev.json', '--json'], m.io),
     ).toBe(0);
     const json = JSON.parse(m.out()) as {
       cases: Record<string, unknown>[];
@@ -215,4 +215,42 @@ describe('the real process (npx tsx cli/main.ts)', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('no/such/file.json: cannot read file');
   });
+});
+
+describe('one reader: the CLI reads scenario files as the app does', () => {
+  const ib = readFileSync(new URL(IB, `file://${root}`), 'utf8');
+  const doc = JSON.parse(ib) as Record<string, unknown>;
+  const file = (extra: Record<string, unknown>) =>
+    JSON.stringify({ format: 'clusterplan-scenarios', baseline: 0, scenarios: [doc], ...extra });
+
+  it.each([
+    ['wrong format', file({ format: 'other' }), 'format: must be "clusterplan-scenarios"'],
+    ['baseline out of range', file({ baseline: 3 }), 'baseline: must be the index'],
+    [
+      'more scenarios than can be open',
+      file({ scenarios: Array.from({ length: 9 }, () => doc) }),
+      'scenarios: at most 8 scenarios',
+    ],
+    ['a __proto__ key', ib.replace('{', '{"__proto__":{"x":1},'), 'the key "__proto__"'],
+    ['an unknown envelope field', file({ baseLine: 0 }), 'baseLine: is not a known field'],
+  ])('refuses %s', (_what, text, message) => {
+    const m = memoryIo({ 'f.json': text });
+    expect(runCli(['evaluate', 'f.json'], m.io)).toBe(1);
+    expect(m.err()).toContain(`f.json: `);
+    expect(m.err()).toContain(message);
+    expect(m.out()).toBe('');
+  });
+
+  it('accepts a UTF-8 byte-order mark, as the app does', () => {
+    const m = memoryIo({ 'bom.json': `\uFEFF${ib}` });
+    expect(runCli(['evaluate', 'bom.json', '--json'], m.io)).toBe(0);
+    expect(m.err()).toBe('');
+  });
+
+  it('validate without a file runs the bundled sets (no ../shared needed)', () => {
+    const m = memoryIo();
+    expect(runCli(['validate', '--json'], m.io)).toBe(0);
+    const json = JSON.parse(m.out()) as { summary: { n: number } };
+    expect(json.summary.n).toBeGreaterThan(200);
+  }, 120_000);
 });

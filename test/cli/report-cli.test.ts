@@ -7,7 +7,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumExecutable } from '../../e2e/browser';
 import { parseArgs, runCli, type CliIo } from '../../cli/main';
-import { docsOfFile, reportOutputs, todayIso } from '../../cli/report/report';
+import { docsOfDocuments, reportOutputs, todayIso } from '../../cli/report/report';
 
 const IB = 'examples/pretrain-llama3-70b-1024xh100-ib.json';
 const ROCE = 'examples/pretrain-llama3-70b-1024xh100-roce.json';
@@ -64,14 +64,14 @@ describe('report: arguments', () => {
     expect(m.err()).toContain('bad.json: invalid scenario');
     expect(m.err()).toContain('cluster.compute.gpus');
     expect(runCli(['report', 'nojson.json', '--csv', 'x.csv'], m.io)).toBe(1);
-    expect(m.err()).toContain('nojson.json: not valid JSON');
+    expect(m.err()).toContain('nojson.json: The file is not valid JSON');
     expect(m.written.size).toBe(0);
   });
 
   it('reads several scenarios from one file', () => {
-    const docs = docsOfFile({ scenarios: [{ a: 1 }, { b: 2 }] }, 'f.json');
+    const docs = docsOfDocuments([{ a: 1 }, { b: 2 }], 'f.json');
     expect(docs.map((d) => d.origin)).toEqual(['f.json scenarios[0]', 'f.json scenarios[1]']);
-    expect(() => docsOfFile({ scenarios: [] }, 'f.json')).toThrow(/f\.json: scenarios/);
+    expect(docsOfDocuments([{ a: 1 }], 'f.json').map((d) => d.origin)).toEqual(['f.json']);
     expect(todayIso(new Date(2026, 0, 5))).toBe('2026-01-05');
   });
 });

@@ -4,9 +4,9 @@ import { MENU_COMMANDS, parseMenuCommand } from '../../electron/channels';
 import { CHANNELS } from '../../electron/contract';
 
 describe('parseMenuCommand', () => {
-  it('accepts each command, and openRecent only with a path', () => {
+  it('accepts each command, and openRecent and openPath only with a path', () => {
     for (const command of MENU_COMMANDS) {
-      if (command === 'openRecent') {
+      if (command === 'openRecent' || command === 'openPath') {
         expect(parseMenuCommand({ command })).toBeNull();
         expect(parseMenuCommand({ command, filePath: '/a.json' })).toEqual({
           command,

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   closeChoice,
   closePromptOptions,
+  crashChoice,
+  crashPromptOptions,
   createCloseController,
   windowTitle,
 } from '../../electron/document';
@@ -89,5 +91,59 @@ describe('document state in the shell', () => {
     c.onClose(vi.fn());
     await c.settled();
     expect(deps.showPrompt).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('renderer gone (crash, killed, out of memory)', () => {
+  it('closing asks nothing and keeps the recovery copy (the only copy of the work)', () => {
+    const { c, deps } = controller(1);
+    c.setDocument({ fileName: 'a.json', dirty: true });
+    c.rendererGone();
+    const prevent = vi.fn();
+    c.onClose(prevent);
+    expect(prevent).not.toHaveBeenCalled();
+    expect(deps.showPrompt).not.toHaveBeenCalled();
+    expect(deps.clearRecovery).not.toHaveBeenCalled();
+    expect(deps.requestSaveThenClose).not.toHaveBeenCalled();
+  });
+
+  it('an answer to a prompt open when the page died neither saves to it nor deletes the copy', async () => {
+    for (const response of [0, 1]) {
+      let answer: (n: number) => void = () => undefined;
+      const deps = {
+        appName: 'ClusterPlan',
+        showPrompt: vi.fn(() => new Promise<number>((r) => (answer = r))),
+        requestSaveThenClose: vi.fn(),
+        clearRecovery: vi.fn(() => Promise.resolve()),
+        closeWindow: vi.fn(),
+      };
+      const c = createCloseController(deps);
+      c.setDocument({ fileName: 'a.json', dirty: true });
+      c.onClose(vi.fn());
+      c.rendererGone();
+      answer(response);
+      await c.settled();
+      expect(deps.requestSaveThenClose).not.toHaveBeenCalled();
+      expect(deps.clearRecovery).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a reload starts clean; the page reports its document again', () => {
+    const { c } = controller(2);
+    c.setDocument({ fileName: 'a.json', dirty: true });
+    c.rendererGone();
+    c.setDocument({ fileName: 'b.json', dirty: false }); // a late message from the dead page
+    expect(c.document()).toEqual({ fileName: 'a.json', dirty: true });
+    c.rendererReloaded();
+    expect(c.isRendererGone()).toBe(false);
+    expect(c.document()).toEqual({ fileName: null, dirty: false });
+  });
+
+  it('offers Reload (default) or Close Window, saying the unsaved work is kept', () => {
+    const o = crashPromptOptions('ClusterPlan', { fileName: 'a.json', dirty: true }, 'crashed');
+    expect(o.buttons).toEqual(['Reload', 'Close Window']);
+    expect(o.message).toContain('crashed');
+    expect(o.detail).toContain('recovery copy');
+    expect([0, 1, 5, -1].map(crashChoice)).toEqual(['reload', 'close', 'reload', 'reload']);
   });
 });

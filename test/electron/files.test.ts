@@ -1,8 +1,22 @@
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTextFileCapped, writeFileAtomic } from '../../electron/files';
+import { readTextFileCapped, removeOrphanTemps, writeFileAtomic } from '../../electron/files';
+
+const posix = process.platform !== 'win32';
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'cp-files-'));
 
 describe('writeFileAtomic', () => {
   it('writes the file, keeps the previous version as .bak and leaves no temp files', async () => {
@@ -22,6 +36,66 @@ describe('writeFileAtomic', () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => writeFileAtomic(target, `v${i}`)));
     expect(await readFile(target, 'utf8')).toBe('v19');
   });
+
+  it.runIf(posix)('keeps the permissions of the file it replaces (0600 stays 0600)', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'secret-plan.json');
+    await writeFile(target, 'one');
+    await chmod(target, 0o600);
+    await writeFileAtomic(target, 'two');
+    expect((await stat(target)).mode & 0o777).toBe(0o600);
+    expect(await readFile(target, 'utf8')).toBe('two');
+  });
+
+  it.runIf(posix)('writes through a symlink to its target; the link stays a link', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'real'));
+    const real = path.join(dir, 'real', 'plan.json');
+    await writeFile(real, 'one');
+    const linkPath = path.join(dir, 'plan.json');
+    await symlink(real, linkPath);
+    await writeFileAtomic(linkPath, 'two');
+    expect((await lstat(linkPath)).isSymbolicLink()).toBe(true);
+    expect(await readlink(linkPath)).toBe(real);
+    expect(await readFile(real, 'utf8')).toBe('two');
+    expect(await readFile(`${real}.bak`, 'utf8')).toBe('one');
+    expect((await readdir(dir)).sort()).toEqual(['plan.json', 'real']);
+  });
+
+  it('a .bak that cannot be replaced does not block the save', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'plan.json');
+    await writeFile(target, 'one');
+    // A folder (with a file in it) where the .bak would go: it cannot be renamed over.
+    await mkdir(`${target}.bak`);
+    await writeFile(path.join(`${target}.bak`, 'keep'), 'x');
+    await writeFileAtomic(target, 'two');
+    expect(await readFile(target, 'utf8')).toBe('two');
+    expect((await readdir(dir)).sort()).toEqual(['plan.json', 'plan.json.bak']);
+  });
+
+  it('exports keep no .bak; bytes are written as given', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'r.xlsx');
+    await writeFile(target, 'old');
+    await writeFileAtomic(target, new Uint8Array([80, 75, 3, 4]), { backup: false });
+    expect([...(await readFile(target))]).toEqual([80, 75, 3, 4]);
+    expect(await readdir(dir)).toEqual(['r.xlsx']);
+  });
+
+  it('removes temp files a killed save left (their process is gone), not those of a live one', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'plan.json');
+    await writeFile(target, 'one');
+    const dead = '.plan.json.4194305.7.tmp';
+    const deadBak = '.plan.json.bak.4194305.8.tmp';
+    const live = `.plan.json.${process.ppid}.1.tmp`; // the parent process is running
+    const other = '.other.json.4194305.1.tmp';
+    for (const f of [dead, deadBak, live, other]) await writeFile(path.join(dir, f), 'x');
+    await writeFileAtomic(target, 'two');
+    expect((await readdir(dir)).sort()).toEqual([live, other, 'plan.json', 'plan.json.bak'].sort());
+    expect(await removeOrphanTemps(dir, 'plan.json')).toEqual([]);
+  });
 });
 
 describe('readTextFileCapped', () => {
@@ -32,6 +106,9 @@ describe('readTextFileCapped', () => {
     expect(await readTextFileCapped(small)).toBe('{"a":1}');
     const big = path.join(dir, 'big.json');
     await writeFile(big, Buffer.alloc(21 * 1024 * 1024, 32));
-    await expect(readTextFileCapped(big)).rejects.toThrow(/big\.json is \d+ bytes/);
+    await expect(readTextFileCapped(big)).rejects.toThrow(
+      'big.json is too large (21.0 MB); ClusterPlan opens files up to 4.0 MB',
+    );
+    await expect(readTextFileCapped(dir)).rejects.toThrow(/not a regular file/);
   });
 });

@@ -35,7 +35,8 @@ describe('guardHandler', () => {
     const fn = vi.fn((p: { n: number }) => p.n * 2);
     const h = guardHandler('clusterplan:double', schema, fn);
     await expect(h(appFrame, { n: 21 })).resolves.toBe(42);
-    expect(fn).toHaveBeenCalledWith({ n: 21 });
+    // The event goes along, so operations act on the window that called.
+    expect(fn).toHaveBeenCalledWith({ n: 21 }, appFrame);
   });
 
   it('rejects a foreign sender before touching the handler', async () => {

@@ -2,7 +2,7 @@
  * Loads electron/main.ts against a mocked `electron` module (the real one cannot load here:
  * its binary is downloaded lazily and there is no network) and checks what the shell wires up.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,19 +37,33 @@ const state = await vi.hoisted(async () => {
     protocolHandlers: new Map<string, (...args: unknown[]) => unknown>(),
     openExternal: [] as string[],
     ready: undefined as undefined | (() => void),
+    focused: 0,
+    quit: 0,
+    messageBoxes: [] as Record<string, unknown>[],
   };
 });
 
 vi.mock('electron', () => {
   class BrowserWindow {
     static getAllWindows = () => state.instances;
-    static getFocusedWindow = () => state.instances[0];
+    static getFocusedWindow = () => state.instances[state.focused];
+    static fromWebContents = (wc: unknown) =>
+      (state.instances as BrowserWindow[]).find((w) => w.webContents === wc) ?? null;
     record: { options: Record<string, unknown>; url?: string };
     listeners = new Map<string, Listener>();
     title = '';
     sent: unknown[][] = [];
     closed = 0;
-    webContents = { send: (...args: unknown[]) => this.sent.push(args) };
+    reloaded = 0;
+    destroyed = false;
+    webContents = {
+      send: (...args: unknown[]) => this.sent.push(args),
+      listeners: new Map<string, Listener>(),
+      on: (name: string, fn: Listener) => this.webContents.listeners.set(name, fn),
+      reload: () => {
+        this.reloaded += 1;
+      },
+    };
     constructor(options: Record<string, unknown>) {
       this.record = { options };
       state.windows.push(this.record);
@@ -89,6 +103,14 @@ vi.mock('electron', () => {
       this.record.url = url;
       return Promise.resolve();
     }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
   }
   return {
     app: {
@@ -100,14 +122,19 @@ vi.mock('electron', () => {
       getName: () => 'ClusterPlan',
       getVersion: () => '0.0.0-test',
       getPath: (name: string) => (name === 'userData' ? state.userData : '/nonexistent'),
-      quit: () => undefined,
+      quit: () => {
+        state.quit += 1;
+      },
+      requestSingleInstanceLock: () => true,
+      isPackaged: false,
     },
     BrowserWindow,
     dialog: {
       showOpenDialog: () => Promise.resolve(state.openDialog),
       showSaveDialog: () => Promise.resolve(state.saveDialog),
-      showMessageBox: () => {
+      showMessageBox: (_win: unknown, options: Record<string, unknown>) => {
         state.messageBoxCalls += 1;
+        state.messageBoxes.push(options);
         return Promise.resolve({ response: state.messageBoxResponse });
       },
     },
@@ -151,12 +178,18 @@ type FakeWindow = {
   title: string;
   sent: unknown[][];
   closed: number;
+  reloaded: number;
+  destroyed: boolean;
+  webContents: { listeners: Map<string, Listener> };
   close(): void;
 };
 const win = () => state.instances[0] as FakeWindow;
 const appFrame = { senderFrame: { url: 'app://clusterplan/index.html', parent: null } };
-function call(channel: string, payload: unknown): Promise<unknown> {
-  return Promise.resolve(state.handled.get(channel)!(appFrame, payload));
+/** An IPC call from a window's page (the first window's unless another is named). */
+function call(channel: string, payload: unknown, from: FakeWindow = win()): Promise<unknown> {
+  return Promise.resolve(
+    state.handled.get(channel)!({ ...appFrame, sender: from.webContents }, payload),
+  );
 }
 
 describe('electron main wiring', () => {
@@ -327,7 +360,7 @@ describe('desktop shell: menu, window state, documents, close prompt', () => {
     expect(readFileSync(secret, 'utf8')).toBe('secret');
   });
 
-  it('Open lists a file that opens, not one that is refused', async () => {
+  it('Open reads bytes without parsing them in main; only a file the renderer opened is listed', async () => {
     const good = path.join(state.userData, 'good.json');
     writeFileSync(
       good,
@@ -344,6 +377,11 @@ describe('desktop shell: menu, window state, documents, close prompt', () => {
       fileName: 'good.json',
       filePath: good,
     });
+    // The renderer checked the good file and opened it: it joins the list; the bad one does not.
+    await call(CHANNELS.addRecentFile.channel, { filePath: good });
+    await expect(
+      call(CHANNELS.addRecentFile.channel, { filePath: path.join(state.userData, 'x.json') }),
+    ).rejects.toThrow(/filePath: not a file picked/);
     const recent = (await call(CHANNELS.getRecentFiles.channel, {})) as { fileName: string }[];
     expect(recent.map((f) => f.fileName)).toEqual(['good.json', 'plan.json']);
     // Reopening from the list needs no dialog.
@@ -355,7 +393,7 @@ describe('desktop shell: menu, window state, documents, close prompt', () => {
 
   it('keeps the recovery copy in userData', async () => {
     await call(CHANNELS.writeRecovery.channel, { contents: 'unsaved' });
-    expect(await call(CHANNELS.readRecovery.channel, {})).toBe('unsaved');
+    expect(await call(CHANNELS.readRecovery.channel, {})).toEqual(['unsaved']);
     await call(CHANNELS.clearRecovery.channel, {});
     expect(existsSync(path.join(state.userData, 'recovery.json'))).toBe(false);
   });
@@ -394,5 +432,150 @@ describe('desktop shell: menu, window state, documents, close prompt', () => {
     win().listeners.get('close')!({ preventDefault: vi.fn() });
     await vi.waitFor(() => expect(win().closed).toBe(closedBefore + 1));
     expect(existsSync(path.join(state.userData, 'recovery.json'))).toBe(false);
+  });
+
+  it('a clean close never deletes a recovery copy the page has not offered yet', async () => {
+    await call(CHANNELS.writeRecovery.channel, { contents: 'from the last session' });
+    await call(CHANNELS.setDocumentState.channel, { fileName: null, dirty: false });
+    win().listeners.get('close')!({ preventDefault: vi.fn() });
+    win().listeners.get('closed')!();
+    expect(await call(CHANNELS.readRecovery.channel, {})).toEqual(['from the last session']);
+    await call(CHANNELS.clearRecovery.channel, {});
+  });
+});
+
+describe('desktop shell: the window that called, crashes, files from the system, exports', () => {
+  let second: FakeWindow;
+  beforeAll(async () => {
+    // Two fresh windows, each with its own controller (`activate` opens one when none is open).
+    const activate = state.appListeners.get('activate')!;
+    const fresh = async () => {
+      state.instances.length = 0;
+      activate();
+      await vi.waitFor(() => expect(state.instances).toHaveLength(1));
+      return state.instances[0] as FakeWindow;
+    };
+    const first = await fresh();
+    second = await fresh();
+    state.instances.splice(0, 1, first, second);
+  });
+
+  it('setDocumentState and closeWindow act on the window that called, not the focused one', async () => {
+    state.focused = 0; // the first window has focus; the second one's page calls
+    const first = win();
+    const before = first.title;
+    await call(CHANNELS.setDocumentState.channel, { fileName: 'b.json', dirty: true }, second);
+    expect(second.title).toBe('• b.json — ClusterPlan');
+    expect(first.title).toBe(before);
+    await call(CHANNELS.setDocumentState.channel, { fileName: 'b.json', dirty: false }, second);
+    const firstClosed = first.closed;
+    await call(CHANNELS.closeWindow.channel, {}, second);
+    expect(second.closed).toBe(1);
+    expect(first.closed).toBe(firstClosed);
+    await call(CHANNELS.setDocumentState.channel, { fileName: 'a.json', dirty: false }, first);
+    expect(first.title).toBe('a.json — ClusterPlan');
+  });
+
+  it('renderer gone: keeps the recovery copy, sends nothing to the dead page, offers Reload', async () => {
+    const w = win();
+    await call(CHANNELS.setDocumentState.channel, { fileName: 'plan.json', dirty: true });
+    await call(CHANNELS.writeRecovery.channel, { contents: 'unsaved work' });
+    state.messageBoxResponse = 0; // Reload
+    const boxes = state.messageBoxes.length;
+    const sent = w.sent.length;
+    w.webContents.listeners.get('render-process-gone')!({}, { reason: 'crashed', exitCode: 11 });
+    await vi.waitFor(() => expect(w.reloaded).toBe(1));
+    expect(state.messageBoxes[boxes]).toMatchObject({ buttons: ['Reload', 'Close Window'] });
+    expect(String(state.messageBoxes[boxes]!['detail'])).toContain('recovery copy');
+    expect(w.sent.slice(sent)).toEqual([]);
+    expect(await call(CHANNELS.readRecovery.channel, {})).toEqual(['unsaved work']);
+    // After the reload the page starts clean; closing it asks nothing and keeps the copy.
+    const closedBefore = w.closed;
+    w.close();
+    expect(w.closed).toBe(closedBefore + 1);
+    expect(state.messageBoxes.length).toBe(boxes + 1);
+    expect(await call(CHANNELS.readRecovery.channel, {})).toEqual(['unsaved work']);
+  });
+
+  it('renderer gone while the close prompt is open: "Don’t Save" does not delete the only copy', async () => {
+    const w = win();
+    await call(CHANNELS.setDocumentState.channel, { fileName: 'plan.json', dirty: true });
+    state.messageBoxResponse = 1; // Don't Save (answered after the page died)
+    w.listeners.get('close')!({ preventDefault: vi.fn() });
+    w.webContents.listeners.get('render-process-gone')!({}, { reason: 'killed', exitCode: 9 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await call(CHANNELS.readRecovery.channel, {})).toEqual(['unsaved work']);
+    expect(existsSync(path.join(state.userData, 'recovery.json'))).toBe(true);
+  });
+
+  it('a file from the system (second launch, double-click) is granted and sent to the page', async () => {
+    const w = win();
+    const file = path.join(state.userData, 'from-finder.clusterplan');
+    writeFileSync(file, '{}');
+    // The page has loaded (its preload holds commands until the page listens).
+    w.webContents.listeners.get('did-finish-load')!();
+    const sent = w.sent.length;
+    state.appListeners.get('second-instance')!(
+      {},
+      ['/Applications/ClusterPlan', '.', '--flag', 'from-finder.clusterplan'],
+      state.userData,
+    );
+    expect(w.sent.slice(sent)).toEqual([
+      ['clusterplan:menu-command', { command: 'openPath', filePath: file }],
+    ]);
+    // The page may now read it by path without a dialog.
+    state.openDialog = { canceled: true, filePaths: [] };
+    expect(await call(CHANNELS.openScenarioFile.channel, { filePath: file })).toMatchObject({
+      fileName: 'from-finder.clusterplan',
+      contents: '{}',
+    });
+    const prevent = vi.fn();
+    state.appListeners.get('open-file')!({ preventDefault: prevent }, file);
+    expect(prevent).toHaveBeenCalled();
+    expect(w.sent.at(-1)).toEqual([
+      'clusterplan:menu-command',
+      { command: 'openPath', filePath: file },
+    ]);
+  });
+
+  it('a file opened from the system with no window open (macOS) opens a window for it', async () => {
+    const kept = [...state.instances];
+    state.instances.length = 0;
+    const file = path.join(state.userData, 'from-dock.clusterplan');
+    writeFileSync(file, '{}');
+    state.appListeners.get('open-file')!({ preventDefault: vi.fn() }, file);
+    await vi.waitFor(() => expect(state.instances).toHaveLength(1));
+    const w = state.instances[0] as FakeWindow;
+    expect(w.sent).toEqual([]); // not before the page has loaded
+    w.webContents.listeners.get('did-finish-load')!();
+    expect(w.sent).toEqual([['clusterplan:menu-command', { command: 'openPath', filePath: file }]]);
+    state.instances.splice(0, state.instances.length, ...kept);
+  });
+
+  it('exports are written atomically, with no .bak and no temp file left', async () => {
+    const out = path.join(state.userData, 'exports');
+    mkdirSync(out, { recursive: true });
+    const target = path.join(out, 'report.xlsx');
+    writeFileSync(target, 'old');
+    // A temp file a killed export left behind (no process has this id): the next save removes it.
+    writeFileSync(path.join(out, '.report.xlsx.4194305.1.tmp'), 'torn');
+    state.saveDialog = { canceled: false, filePath: target };
+    expect(
+      await call(CHANNELS.saveBinaryFile.channel, {
+        suggestedName: 'report.xlsx',
+        kind: 'xlsx',
+        bytes: new Uint8Array([80, 75, 3, 4]),
+      }),
+    ).toEqual({ saved: true, fileName: 'report.xlsx' });
+    expect([...readFileSync(target)]).toEqual([80, 75, 3, 4]);
+    const csv = path.join(out, 'figures.csv');
+    state.saveDialog = { canceled: false, filePath: csv };
+    await call(CHANNELS.saveTextFile.channel, {
+      suggestedName: 'figures.csv',
+      kind: 'csv',
+      contents: 'a,b\n',
+    });
+    expect(readFileSync(csv, 'utf8')).toBe('a,b\n');
+    expect(readdirSync(out).sort()).toEqual(['figures.csv', 'report.xlsx']);
   });
 });

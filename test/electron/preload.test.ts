@@ -57,22 +57,31 @@ describe('preload', () => {
   });
 
   it('passes on valid menu commands only, without the Electron event, until unsubscribed', () => {
-    const got: MenuCommand[] = [];
-    const off = api.onMenuCommand((c) => got.push(c));
     const emit = (message: unknown) => {
       for (const fn of state.listeners.get(MENU_COMMAND_CHANNEL) ?? []) {
         fn({ sender: 'electron-event' }, message);
       }
     };
+    // Sent before the page listens (a file the system opened while the page started): held.
+    emit({ command: 'openPath', filePath: '/d/early.clusterplan' });
+    emit({ command: 'format-disk' });
+    const got: MenuCommand[] = [];
+    const off = api.onMenuCommand((c) => got.push(c));
+    expect(got).toEqual([{ command: 'openPath', filePath: '/d/early.clusterplan' }]);
     emit({ command: 'save' });
     emit({ command: 'format-disk' });
     emit({ command: 'openRecent' });
     emit('save');
     emit({ command: 'openRecent', filePath: '/d/a.json' });
-    expect(got).toEqual([{ command: 'save' }, { command: 'openRecent', filePath: '/d/a.json' }]);
+    expect(got).toEqual([
+      { command: 'openPath', filePath: '/d/early.clusterplan' },
+      { command: 'save' },
+      { command: 'openRecent', filePath: '/d/a.json' },
+    ]);
     off();
     emit({ command: 'save' });
-    expect(got).toHaveLength(2);
-    expect(state.listeners.get(MENU_COMMAND_CHANNEL)).toEqual([]);
+    expect(got).toHaveLength(3);
+    // One listener on the channel, registered by the preload itself.
+    expect(state.listeners.get(MENU_COMMAND_CHANNEL)).toHaveLength(1);
   });
 });

@@ -89,12 +89,13 @@ describe('shell store (userData)', () => {
   it('writes, reads and clears the recovery copy (no .bak left to bring it back)', async () => {
     const dir = await dirOf();
     const store = createShellStore(dir);
-    expect(await store.readRecovery()).toBeNull();
+    expect(await store.readRecovery()).toEqual([]);
     await store.writeRecovery('one');
     await store.writeRecovery('two');
-    expect(await store.readRecovery()).toBe('two');
+    // The newest copy first, then the one before it (offered when the newest does not read).
+    expect(await store.readRecovery()).toEqual(['two', 'one']);
     await store.clearRecovery();
-    expect(await store.readRecovery()).toBeNull();
+    expect(await store.readRecovery()).toEqual([]);
     expect((await readdir(dir)).filter((f) => f.startsWith(RECOVERY_FILE))).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@
  *
  *   vocabulary, units, math    the shared enumerations, unit constants, numerical helpers
  *   catalog                    sourced hardware, facility and price data
- *   scenario                   the versioned file format
  *   workload, compute          model shape and FLOPs; the device model
+ *   scenario                   the versioned file format (its checks count a model's parameters)
  *   parallelism, fabric        collectives; fat trees and the network bill of materials
  *   build                      resolveBuild: what a scenario buys, with provenance
  *   training, serving          performance
@@ -23,8 +23,8 @@
 export const MODEL_LAYERS: readonly (readonly string[])[] = [
   ['vocabulary', 'units', 'math'],
   ['catalog'],
-  ['scenario'],
   ['workload', 'compute'],
+  ['scenario'],
   ['parallelism', 'fabric'],
   ['build'],
   ['training', 'serving'],
@@ -52,6 +52,7 @@ export const PUBLIC_FILES: Readonly<Record<string, string>> = {
   'catalog/accelerators': 'the accelerator table, read by engines without the whole catalog index',
   'catalog/sourced': 'the SourcedNumber type',
   'catalog/user': 'the user catalog schema the scenario schema embeds',
+  'catalog/schemas': 'the catalog kinds and their schemas, which user catalog entries are checked against',
   'compute/device': 'the device constants of one accelerator',
   'compute/powerCap': 'the clock under a power cap',
   'workload/memory': 'memory per GPU',

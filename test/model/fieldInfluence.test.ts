@@ -46,7 +46,7 @@ const TEXT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   'facility.electricityId': ['us-new-england'],
   'facility.carbonId': ['france-2023'],
   'facility.colocationId': ['northern-virginia-2024'],
-  'facility.constructionId': ['northern-virginia-2024'],
+  'facility.constructionId': ['tokyo-2025', 'frankfurt-2025'],
   'finance.currency': ['EUR'],
   'finance.cloudPriceId': ['aws-p5-on-demand-2025'],
   'cluster.storage.dataTier.name': ['hybrid-capacity-tier'],
@@ -108,6 +108,8 @@ function bases(): Record<string, unknown>[] {
       ['cluster', 'storage', 'nodeCache'],
       { drivesPerNode: 12, prestaged: true },
     ),
+    // A finite benchmark run at a stated request rate (requestCount changes the accounting).
+    setIn(serving, ['workload', 'serving', 'load'], { mode: 'request_rate', requestsPerS: 5 }),
     setIn(serving, ['workload', 'target'], {
       requestsPerS: 20,
       ttftLimitMs: 2000,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkUserCatalog } from '../../../model/scenario/userCatalog';
 import {
   ACCELERATORS,
   builtinCatalog,
@@ -251,6 +252,22 @@ export function buildUserEntry(
     mergeUserCatalog(base, { entries: [...others, entry] });
   } catch (e) {
     return { ok: false, issues: mergeIssues(e instanceof Error ? e.message : String(e)) };
+  }
+  // The checks a scenario file gets at load (model/scenario/userCatalog.ts): each number within
+  // its physical range, idle power at most the maximum. Shown on the form's own fields.
+  const checked = checkUserCatalog({ entries: [...others, entry] });
+  if (!checked.ok) {
+    const mine = checked.issues.filter((i) => i.path[2] === others.length);
+    if (mine.length > 0) {
+      return {
+        ok: false,
+        issues: mine.map((i) =>
+          i.path[3] === 'fields' && typeof i.path[4] === 'string'
+            ? { field: `fields.${i.path[4]}`, message: i.message }
+            : { field: 'entry', message: i.message },
+        ),
+      };
+    }
   }
   return { ok: true, entry };
 }

@@ -91,7 +91,10 @@ export async function openFile(
   try {
     const file = await api.openScenarioFile(filePath !== undefined ? { filePath } : {});
     if (file === null) return false;
-    return openFileContents(store, file);
+    const opened = openFileContents(store, file);
+    // Only files that open join the recent list (the shell reads bytes, the renderer checks them).
+    if (opened) await api.addRecentFile({ filePath: file.filePath }).catch(() => undefined);
+    return opened;
   } catch (e) {
     store.getState().showNotice({ kind: 'error', text: `The file was not opened: ${message(e)}` });
     return false;

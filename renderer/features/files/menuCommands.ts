@@ -25,6 +25,8 @@ export async function runMenuCommand(command: MenuCommand, actions: MenuActions)
       await actions.open();
       return;
     case 'openRecent':
+    case 'openPath':
+      // A recent file, or one the system asked the app to open (double-click, second launch).
       if (command.filePath !== undefined) await actions.open(command.filePath);
       return;
     case 'save':

@@ -78,16 +78,16 @@ export function useRecoveryOffer(api: DesktopApi): RecoveryOffer {
   useEffect(() => {
     let alive = true;
     api.readRecovery().then(
-      (found) => {
+      (copies) => {
         if (!alive) return;
-        if (found !== null) {
+        // The newest copy that reads (a damaged copy falls back to the version before it). A
+        // copy that does not read is left where it is: the next autosave replaces it.
+        for (const found of copies) {
           const r = readRecovery(found);
           if (r.ok) {
             setText(found);
             setRecord(r.record);
-          } else {
-            // A copy that cannot be read cannot be offered; remove it so it does not linger.
-            void api.clearRecovery().catch(() => undefined);
+            break;
           }
         }
         setChecked(true);

@@ -115,7 +115,11 @@ describe('the assumptions list', () => {
       while (queue.length) {
         const a = listed.get(queue.pop() as string);
         if (a?.prov.kind !== 'derived') continue;
-        for (const f of a.prov.from) if (!used.has(f)) (used.add(f), queue.push(f));
+        for (const f of a.prov.from) {
+          if (used.has(f)) continue;
+          used.add(f);
+          queue.push(f);
+        }
       }
       const unused = b.assumptions
         .filter((a) => typeof a.value === 'number' && !used.has(a.key))

@@ -1,8 +1,8 @@
 /**
  * Save → load round-trips exactly (fast-check): any workspace of valid scenarios (random names,
- * descriptions, order, baseline and user catalog entries with arbitrary finite numbers) read
- * back from its saved text gives the same scenarios, and saving what was read gives the same
- * text again.
+ * descriptions, order, baseline and user catalog entries overriding catalog items with any
+ * number in the field's range, plain or with its unit) read back from its saved text gives the
+ * same scenarios, and saving what was read gives the same text again.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -22,22 +22,53 @@ const EXAMPLES = [
     ) as Record<string, unknown>,
 );
 
-const userEntry = fc.record({
-  kind: fc.constantFrom('system', 'nic', 'electricity'),
-  id: fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,12}$/),
-  date: fc.constantFrom('2025', '2026-01', '2026-01-31'),
-  source: fc.string({ maxLength: 40 }),
-  fields: fc.dictionary(
-    fc.constantFrom('priceUsd', 'powerW', 'note'),
-    fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 20 })),
-  ),
-});
+/** Text without bidirectional controls (refused anywhere in a scenario; tested elsewhere). */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const plainText = (t: fc.Arbitrary<string>) => t.map((x) => x.replace(BIDI, ''));
+
+/** A number in [min, max], plain or as `{ value, unit }` in the field's own unit. */
+const userNumber = (min: number, max: number, unit: string) =>
+  fc
+    .double({ min, max, noNaN: true, noDefaultInfinity: true })
+    .chain((v) => fc.constantFrom<unknown>(v, { value: v, unit }));
+
+const userEntry = fc.oneof(
+  fc.record({
+    kind: fc.constant('system'),
+    id: fc.constantFrom('dgx-h100', 'dgx-b200', 'hgx-h100-oem'),
+    date: fc.constantFrom('2025', '2026-01', '2026-01-31'),
+    source: plainText(fc.string({ maxLength: 40 })),
+    fields: fc.record(
+      { priceUsd: userNumber(0, 1e8, 'USD'), notes: plainText(fc.string({ maxLength: 20 })) },
+      { requiredKeys: [] },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('nic'),
+    id: fc.constantFrom('connectx-7', 'connectx-8'),
+    date: fc.constantFrom('2025', '2026-01'),
+    source: plainText(fc.string({ maxLength: 40 })),
+    fields: fc.record(
+      { powerW: userNumber(0, 1000, 'W'), priceUsd: userNumber(0, 1e5, 'USD') },
+      { requiredKeys: [] },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('electricity'),
+    id: fc.constant('us-texas'),
+    date: fc.constant('2026'),
+    source: plainText(fc.string({ maxLength: 40 })),
+    fields: fc.record({ pricePerKwh: fc.double({ min: 0, max: 5, noNaN: true }) }),
+  }),
+);
 
 const scenarioDoc = fc
   .record({
     base: fc.constantFrom(...EXAMPLES),
-    name: fc.string({ minLength: 1, maxLength: 60, unit: 'grapheme' }),
-    description: fc.string({ maxLength: 200, unit: 'binary' }),
+    name: plainText(fc.string({ minLength: 1, maxLength: 60, unit: 'grapheme' })).filter(
+      (n) => n.length > 0,
+    ),
+    description: plainText(fc.string({ maxLength: 200, unit: 'binary' })),
     entries: fc.array(userEntry, { maxLength: 3 }),
   })
   .map(({ base, name, description, entries }) => ({

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { parseJsonSafely } from '../../../model/files';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  MAX_FILE_JSON_VALUES,
+  MAX_SCENARIO_FILE_CHARS,
+  parseJsonSafely,
+  readScenarioFile,
+} from '../../../model/files';
 
 describe('parseJsonSafely', () => {
   it('parses plain data', () => {
@@ -28,7 +33,7 @@ describe('parseJsonSafely', () => {
     const r = parseJsonSafely('"' + 'x'.repeat(200) + '"', { maxChars: 100, maxDepth: 64 });
     expect(r).toEqual({
       ok: false,
-      error: 'The file is too large (202 characters; the limit is 100).',
+      error: 'The file is too large (202 bytes; the limit is 100 bytes).',
     });
   });
 
@@ -64,5 +69,47 @@ describe('parseJsonSafely', () => {
       }),
       { numRuns: 10_000 },
     );
+  });
+
+  it('accepts a UTF-8 byte-order mark at the start (as browsers read files), nowhere else', () => {
+    expect(parseJsonSafely('\uFEFF{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(parseJsonSafely('{"a":1}\uFEFF').ok).toBe(false);
+  });
+
+  it('refuses a 20 MB flat array in under a second, with the size in the message', () => {
+    const text = `[${'0,'.repeat(10_000_000)}0]`;
+    const t0 = performance.now();
+    const r = readScenarioFile(text);
+    const ms = performance.now() - t0;
+    expect(r).toEqual({
+      ok: false,
+      error: `The file is too large (19.1 MB; the limit is ${(MAX_SCENARIO_FILE_CHARS / 2 ** 20).toFixed(1)} MB).`,
+    });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('refuses a flat array under the size cap by its value count, before JSON.parse builds it', () => {
+    const n = Math.floor((MAX_SCENARIO_FILE_CHARS - 2) / 2);
+    const text = `[${'0,'.repeat(n - 1)}0]`;
+    expect(text.length).toBeLessThanOrEqual(MAX_SCENARIO_FILE_CHARS);
+    const parse = vi.spyOn(JSON, 'parse');
+    const t0 = performance.now();
+    const r = parseJsonSafely(text);
+    const ms = performance.now() - t0;
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.error).toContain(`more than ${MAX_FILE_JSON_VALUES.toLocaleString('en-US')} values`);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('names the path of a problem deep in a large file (walk without recursion)', () => {
+    const items = Array.from({ length: 50_000 }, (_, i) => ({ i }));
+    const text = JSON.stringify({ a: { items, b: [{ c: { prototype: 1 } }] } });
+    expect(parseJsonSafely(text)).toEqual({
+      ok: false,
+      error: 'The file is refused: a.b[0].c: the key "prototype" is not allowed.',
+    });
   });
 });

@@ -296,11 +296,17 @@ describe('property: bad input is rejected with a message naming the field', () =
           const value = integer ? Math.round(raw) : raw;
           // Keep gpusPerNode ≤ gpus (a cross-field rule) while varying either.
           const key = path.join('.');
+          // Varying gpusPerNode keeps a CPU core per node for data pre-processing (another
+          // cross-field rule: one core per GPU is kept for the training processes).
           const other =
             key === 'cluster.compute.gpus'
               ? withValue(baseScenario(), ['cluster', 'compute', 'gpusPerNode'], 1)
               : key === 'cluster.compute.gpusPerNode'
-                ? withValue(baseScenario(), ['cluster', 'compute', 'gpus'], 128)
+                ? withValue(
+                    withValue(baseScenario(), ['cluster', 'compute', 'gpus'], 128),
+                    ['cluster', 'storage'],
+                    { node: { cpuCoresPerNode: 256 } },
+                  )
                 : baseScenario();
           const r = parseScenario(withValue(other, path, value));
           expect(r.ok, JSON.stringify(r)).toBe(true);

@@ -9,7 +9,7 @@ type Case = {
   tolerance_pct: number;
 };
 
-const file = new URL('../../../../shared/validation/serving-dev.json', import.meta.url);
+const file = new URL('../../../model/validation/bundled/serving-dev.json', import.meta.url);
 const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases.filter(
   (c) => c.kind === 'serving',
 );

@@ -15,7 +15,7 @@ type Case = {
   tolerance_pct: number;
 };
 
-const devFile = join(process.cwd(), '..', 'shared', 'validation', 'storage-dev.json');
+const devFile = join(process.cwd(), 'model', 'validation', 'bundled', 'storage-dev.json');
 const dev = JSON.parse(readFileSync(devFile, 'utf8')) as { cases: Case[] };
 
 describe('storage-feed predictor (MLPerf Storage AU rule)', () => {

@@ -36,7 +36,10 @@ const echo: CaseHandler = (raw) => {
 };
 
 const dev = JSON.parse(
-  readFileSync(new URL('../../../../shared/validation/training-dev.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL('../../../model/validation/bundled/training-dev.json', import.meta.url),
+    'utf8',
+  ),
 ) as { cases: Record<string, unknown>[] };
 
 describe('validation harness', () => {
@@ -119,7 +122,7 @@ describe('validation harness', () => {
   it('dispatches storage-feed and serving cases to their engines', () => {
     const read = (name: string) =>
       JSON.parse(
-        readFileSync(new URL(`../../../../shared/validation/${name}`, import.meta.url), 'utf8'),
+        readFileSync(new URL(`../../../model/validation/bundled/${name}`, import.meta.url), 'utf8'),
       ) as { cases: unknown[] };
     const storage = read('storage-dev.json');
     const serving = read('serving-dev.json');

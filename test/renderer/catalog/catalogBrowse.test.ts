@@ -95,6 +95,31 @@ describe('user entries', () => {
       });
   });
 
+  it('the form refuses a value outside its physical range on the field, as the file reader does', () => {
+    const r = buildUserEntry(
+      { kind: 'cable', id: 'fiber-mpo', date: '2026-11', source: 'quote', fields: { powerW: -30 } },
+      [],
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [
+        { field: 'fields.powerW', message: 'must be a number from 0 to 100 W (cable power)' },
+      ],
+    });
+    const idle = buildUserEntry(
+      {
+        kind: 'acceleratorPower',
+        id: 'h100-sxm',
+        date: '2026',
+        source: 'x',
+        fields: { idleW: 900 },
+      },
+      [],
+    );
+    expect(idle.ok).toBe(false);
+    if (!idle.ok) expect(idle.issues[0]?.field).toBe('fields.idleW');
+  });
+
   it('a new id must give every required field, each named', () => {
     const r = buildUserEntry(
       { kind: 'cpu', id: 'my-cpu', date: '2026-11', source: 'datasheet', fields: { tdpW: 300 } },

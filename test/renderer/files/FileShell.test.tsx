@@ -83,7 +83,7 @@ describe('FileShell', () => {
         { ...useAppStore.getState().history.present.scenarios[0]!.doc, name: 'lost work' },
       ],
     });
-    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve(copy)) });
+    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve([copy])) });
     mount(api);
     await flush();
     const dialog = screen.getByTestId('recovery-dialog');
@@ -114,7 +114,7 @@ describe('FileShell', () => {
       baseline: 0,
       scenarios: [{ name: 'lost' }],
     });
-    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve(copy)) });
+    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve([copy])) });
     const before = useAppStore.getState().history;
     mount(api);
     await flush();
@@ -124,12 +124,27 @@ describe('FileShell', () => {
     expect(useAppStore.getState().history).toBe(before);
   });
 
-  it('a copy that does not read is deleted without an offer', async () => {
-    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve('{"broken"')) });
+  it('a copy that does not read falls back to the one before it; neither is deleted', async () => {
+    const older = serializeRecovery({
+      savedAt: '2026-11-22T00:59:00.000Z',
+      fileName: null,
+      filePath: null,
+      baseline: 0,
+      scenarios: [{ name: 'autosave before' }],
+    });
+    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve(['{"broken"', older])) });
+    mount(api);
+    await flush();
+    expect(screen.getByTestId('recovery-dialog').textContent).toContain('autosave before');
+    expect(api.clearRecovery).not.toHaveBeenCalled();
+  });
+
+  it('no copy that reads: no offer, and nothing deleted', async () => {
+    const api = fakeApi({ readRecovery: vi.fn(() => Promise.resolve(['{"broken"', '[]'])) });
     mount(api);
     await flush();
     expect(screen.queryByTestId('recovery-dialog')).toBeNull();
-    expect(api.clearRecovery).toHaveBeenCalledTimes(1);
+    expect(api.clearRecovery).not.toHaveBeenCalled();
   });
 
   it('runs menu commands from the shell (New, Save through the typed listener)', async () => {

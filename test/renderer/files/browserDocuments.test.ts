@@ -39,6 +39,12 @@ describe('browser scenario documents', () => {
     const { api, base } = setup({ fileName: 'a.json', contents: VALID });
     const opened = await api.openScenarioFile({});
     expect(opened).toEqual({ fileName: 'a.json', filePath: 'browser:a.json', contents: VALID });
+    // Listed once the renderer has checked it and says it opened.
+    expect(await api.getRecentFiles()).toEqual([]);
+    await api.addRecentFile({ filePath: 'browser:a.json' });
+    await expect(api.addRecentFile({ filePath: 'browser:never-read.json' })).rejects.toThrow(
+      /not a file opened/,
+    );
     expect(await api.getRecentFiles()).toEqual([
       { fileName: 'a.json', filePath: 'browser:a.json' },
     ]);
@@ -78,12 +84,12 @@ describe('browser scenario documents', () => {
 
   it('keeps the recovery copy in localStorage and tolerates a corrupt recent list', async () => {
     const { api, storage } = setup();
-    expect(await api.readRecovery()).toBeNull();
+    expect(await api.readRecovery()).toEqual([]);
     await api.writeRecovery({ contents: 'copy' });
     expect(storage.map.get(RECOVERY_KEY)).toBe('copy');
-    expect(await api.readRecovery()).toBe('copy');
+    expect(await api.readRecovery()).toEqual(['copy']);
     await api.clearRecovery();
-    expect(await api.readRecovery()).toBeNull();
+    expect(await api.readRecovery()).toEqual([]);
     storage.setItem(RECENT_KEY, '{not json');
     expect(await api.getRecentFiles()).toEqual([]);
   });

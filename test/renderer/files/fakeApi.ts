@@ -14,12 +14,13 @@ export function fakeApi(overrides: Partial<DesktopApi> = {}): DesktopApi & {
     openExternal: vi.fn(() => Promise.resolve(false)),
     saveBinaryFile: vi.fn(() => Promise.resolve({ saved: false })),
     openScenarioFile: vi.fn(() => Promise.resolve(null)),
+    addRecentFile: vi.fn(() => Promise.resolve()),
     saveScenarioFile: vi.fn(() => Promise.resolve({ saved: false as const })),
     getRecentFiles: vi.fn(() => Promise.resolve([])),
     setDocumentState: vi.fn(() => Promise.resolve()),
     closeWindow: vi.fn(() => Promise.resolve()),
     writeRecovery: vi.fn(() => Promise.resolve()),
-    readRecovery: vi.fn(() => Promise.resolve(null)),
+    readRecovery: vi.fn(() => Promise.resolve([] as readonly string[])),
     clearRecovery: vi.fn(() => Promise.resolve()),
     onMenuCommand: vi.fn((listener: (c: MenuCommand) => void) => {
       menuListeners.push(listener);

@@ -134,6 +134,23 @@ describe('open', () => {
     expect(refused).toBeGreaterThan(7000);
   });
 
+  it('a file that opens joins the recent list; one that is refused does not', async () => {
+    const good = readFileSync(
+      new URL('../../fixtures/scenario-files/v1.json', import.meta.url),
+      'utf8',
+    );
+    const api = fakeApi({
+      openScenarioFile: vi
+        .fn()
+        .mockResolvedValueOnce({ fileName: 'g.json', filePath: '/d/g.json', contents: good })
+        .mockResolvedValueOnce({ fileName: 'b.json', filePath: '/d/b.json', contents: '{"a":' }),
+    });
+    expect(await openFile(api, useAppStore)).toBe(true);
+    expect(await openFile(api, useAppStore)).toBe(false);
+    expect(api.addRecentFile).toHaveBeenCalledTimes(1);
+    expect(api.addRecentFile).toHaveBeenCalledWith({ filePath: '/d/g.json' });
+  });
+
   it('Open through the shell: cancel does nothing, a failure shows one notice', async () => {
     const before = useAppStore.getState().history;
     const api = fakeApi();

@@ -44,12 +44,20 @@ describe('runMenuCommand', () => {
     for (const name of MENU_COMMANDS) {
       const a = actions();
       await runMenuCommand(
-        name === 'openRecent' ? { command: name, filePath: '/a' } : { command: name },
+        name === 'openRecent' || name === 'openPath'
+          ? { command: name, filePath: '/a' }
+          : { command: name },
         a,
       );
       const calls = Object.values(a).reduce((n, fn) => n + fn.mock.calls.length, 0);
       expect(calls, name).toBeGreaterThan(0);
     }
+  });
+
+  it('a file the system opened (double-click, second launch) opens like a recent one', async () => {
+    const a = actions();
+    await runMenuCommand({ command: 'openPath', filePath: '/d/plan.clusterplan' }, a);
+    expect(a.open).toHaveBeenCalledWith('/d/plan.clusterplan');
   });
 
   it('save then close closes only once the file is saved', async () => {

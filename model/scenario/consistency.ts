@@ -1,0 +1,351 @@
+import { acceleratorIds } from '../catalog/accelerators';
+import { findItem } from '../catalog';
+import type { Catalog } from '../catalog';
+import type { CatalogKind } from '../catalog/schemas';
+import { paramCounts } from '../workload/shape';
+import { catalogIds, checkUserCatalog } from './userCatalog';
+import type { CatalogIssue } from './userCatalog';
+
+/**
+ * Cross-field checks of a scenario that no single field's range can express, run when a file
+ * is read (scenarioSchema `.check`), each with a message naming the field in the user's words:
+ *
+ * - user catalog entries (userCatalog.ts) and every catalog id the scenario names (accelerator,
+ *   facility preset, electricity price and its currency, grid carbon, colocation, construction,
+ *   cloud price) exist in the built-in catalog or the scenario's own entries;
+ * - a stated layout fits the model and the cluster (training: TP divides the heads, PP at most
+ *   the layers; serving: the model copies fit in the GPUs, one copy per partition);
+ * - the model shape and the stated sizes agree (serving `paramsB`, `activeParamsB` against the
+ *   shape's count; a LoRA rank no larger than the hidden size);
+ * - the storage CPUs leave a core for data pre-processing;
+ * - no text holds bidirectional control characters (they make a name read differently from
+ *   what it is: "Trojan Source", CVE-2021-42574).
+ *
+ * Inconsistent input is refused with a message; nothing is clamped.
+ */
+
+/** The part of a parsed scenario these checks read (structural, so the schema can call it). */
+type ScenarioLike = {
+  readonly name: string;
+  readonly workload:
+    | {
+        readonly kind: 'training';
+        readonly model: {
+          readonly layers: number;
+          readonly hiddenSize: number;
+          readonly attentionHeads: number;
+        };
+        readonly training: {
+          readonly finetune: { readonly method: string; readonly rank?: number };
+        };
+        readonly parallelism:
+          'auto' | { readonly tp: number | 'auto'; readonly pp: number | 'auto' };
+      }
+    | {
+        readonly kind: 'serving';
+        readonly model: {
+          readonly paramsB: number;
+          readonly layers: number;
+          readonly hiddenSize: number;
+          readonly attentionHeads: number;
+          readonly kvHeads: number;
+          readonly ffnHiddenSize: number;
+          readonly ffnType: 'gelu' | 'swiglu';
+          readonly vocabSize: number;
+          readonly tiedEmbeddings: boolean;
+          readonly moe: {
+            readonly experts: number;
+            readonly topK: number;
+            readonly activeParamsB: number;
+          } | null;
+        };
+        readonly parallelism: {
+          readonly tp: number | 'auto';
+          readonly pp: number | 'auto';
+          readonly replicas: number | 'auto';
+        };
+        readonly partition: { readonly kind: string };
+      };
+  readonly cluster: {
+    readonly compute: {
+      readonly acceleratorId: string;
+      readonly gpus: number;
+      readonly gpusPerNode: number;
+    };
+    readonly storage: {
+      readonly node: {
+        readonly cpuCoresPerNode: number;
+        readonly cpuCoresReservedPerNode: number | null;
+      };
+    };
+  };
+  readonly facility: {
+    readonly rackUnits: number;
+    readonly presetId?: string | undefined;
+    readonly electricityId: string;
+    readonly priceUsdPerKwh?: number | undefined;
+    readonly peakOffPeak?: unknown;
+    readonly carbonId: string;
+    readonly carbonGPerKwh?: number | undefined;
+    readonly colocationId: string;
+    readonly colocationUsdPerKwMonth?: number | undefined;
+    readonly constructionId: string;
+    readonly constructionUsdPerW?: number | undefined;
+    readonly siting: string;
+  };
+  readonly finance: {
+    readonly currency: string;
+    readonly cloudPriceId?: string | undefined;
+    readonly cloudUsdPerGpuHour?: number | undefined;
+  };
+  readonly userCatalog: Parameters<typeof checkUserCatalog>[0];
+};
+
+/** Unicode bidirectional controls: embeddings, overrides, isolates and the marks. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** Every string in the document holding a bidirectional control character. */
+function bidiIssues(
+  value: unknown,
+  path: (string | number)[] = [],
+  out: CatalogIssue[] = [],
+): CatalogIssue[] {
+  if (typeof value === 'string') {
+    if (BIDI_CONTROLS.test(value)) {
+      out.push({
+        path,
+        message:
+          'must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C): they make text read differently from what it is',
+      });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => bidiIssues(v, [...path, i], out));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) bidiIssues(v, [...path, k], out);
+  }
+  return out;
+}
+
+function unknownId(
+  catalog: Catalog,
+  kind: CatalogKind,
+  id: string,
+  path: (string | number)[],
+  what: string,
+): CatalogIssue | null {
+  if (findItem(catalog, kind, id) !== undefined) return null;
+  const known = catalogIds(catalog, kind);
+  return { path, message: `unknown ${what} "${id}" (catalog ids: ${known.join(', ')})` };
+}
+
+function catalogReferenceIssues(s: ScenarioLike, catalog: Catalog): CatalogIssue[] {
+  const out: (CatalogIssue | null)[] = [];
+  const f = s.facility;
+  const known = acceleratorIds();
+  if (!known.includes(s.cluster.compute.acceleratorId)) {
+    out.push({
+      path: ['cluster', 'compute', 'acceleratorId'],
+      message: `unknown accelerator "${s.cluster.compute.acceleratorId}" (catalog ids: ${known.join(', ')})`,
+    });
+  }
+  if (f.presetId !== undefined) {
+    out.push(
+      unknownId(catalog, 'facilityPreset', f.presetId, ['facility', 'presetId'], 'facility preset'),
+    );
+  }
+  const usesTariffId = f.priceUsdPerKwh === undefined && f.peakOffPeak === undefined;
+  if (usesTariffId) {
+    const missing = unknownId(
+      catalog,
+      'electricity',
+      f.electricityId,
+      ['facility', 'electricityId'],
+      'electricity price',
+    );
+    out.push(missing);
+    const e = missing === null ? findItem(catalog, 'electricity', f.electricityId) : undefined;
+    // USD prices convert with finance.fxPerUsd; other currencies must be the scenario's own.
+    if (e !== undefined && e.currency !== s.finance.currency && e.currency !== 'USD') {
+      out.push({
+        path: ['facility', 'electricityId'],
+        message: `"${f.electricityId}" is priced in ${e.currency} but the scenario's currency (finance.currency) is ${s.finance.currency}; choose a price in ${s.finance.currency} or USD, or give facility.priceUsdPerKwh`,
+      });
+    }
+  }
+  if (f.carbonGPerKwh === undefined) {
+    out.push(
+      unknownId(
+        catalog,
+        'gridCarbon',
+        f.carbonId,
+        ['facility', 'carbonId'],
+        'grid carbon intensity',
+      ),
+    );
+  }
+  // Both are read whatever the siting (the TCO compares colocation with an owned build).
+  if (f.colocationUsdPerKwMonth === undefined) {
+    out.push(
+      unknownId(
+        catalog,
+        'colocation',
+        f.colocationId,
+        ['facility', 'colocationId'],
+        'colocation price',
+      ),
+    );
+  }
+  if (f.constructionUsdPerW === undefined) {
+    out.push(
+      unknownId(
+        catalog,
+        'construction',
+        f.constructionId,
+        ['facility', 'constructionId'],
+        'construction cost',
+      ),
+    );
+  }
+  if (s.finance.cloudPriceId !== undefined) {
+    out.push(
+      unknownId(
+        catalog,
+        'cloudPrice',
+        s.finance.cloudPriceId,
+        ['finance', 'cloudPriceId'],
+        'cloud price',
+      ),
+    );
+  }
+  // A server a user entry makes taller than the facility's racks could never be racked.
+  s.userCatalog.entries.forEach((entry, i) => {
+    if (entry.kind !== 'system') return;
+    const sys = findItem(catalog, 'system', entry.id);
+    if (sys !== undefined && sys.form === 'server' && sys.heightU.value > f.rackUnits) {
+      out.push({
+        path: ['userCatalog', 'entries', i, 'fields', 'heightU'],
+        message: `system "${entry.id}" is ${sys.heightU.value} U, taller than the facility's racks (facility.rackUnits, ${f.rackUnits} U)`,
+      });
+    }
+  });
+  return out.filter((x): x is CatalogIssue => x !== null);
+}
+
+/** Stated sizes may differ from the shape's count (shared experts, other attention) by this factor. */
+export const PARAMS_SHAPE_TOLERANCE = 2;
+
+function layoutAndShapeIssues(s: ScenarioLike): CatalogIssue[] {
+  const out: CatalogIssue[] = [];
+  const w = s.workload;
+  const gpus = s.cluster.compute.gpus;
+  if (w.kind === 'training') {
+    const m = w.model;
+    const ft = w.training.finetune;
+    if (ft.method === 'lora' && ft.rank !== undefined && ft.rank > m.hiddenSize) {
+      out.push({
+        path: ['workload', 'training', 'finetune', 'rank'],
+        message: `must be at most the hidden size (workload.model.hiddenSize, ${m.hiddenSize}): a LoRA adapter's rank cannot exceed the matrices it adapts`,
+      });
+    }
+    const p = w.parallelism;
+    if (p !== 'auto') {
+      if (p.pp !== 'auto' && p.pp > m.layers) {
+        out.push({
+          path: ['workload', 'parallelism', 'pp'],
+          message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
+        });
+      }
+      if (p.tp !== 'auto' && m.attentionHeads % p.tp !== 0) {
+        out.push({
+          path: ['workload', 'parallelism', 'tp'],
+          message: `must divide the attention heads (workload.model.attentionHeads, ${m.attentionHeads}): tensor parallelism splits the heads evenly`,
+        });
+      }
+    }
+  } else {
+    const m = w.model;
+    const counted = paramCounts({
+      layers: m.layers,
+      hidden: m.hiddenSize,
+      heads: m.attentionHeads,
+      kvHeads: m.kvHeads,
+      ffnHidden: m.ffnHiddenSize,
+      ffnType: m.ffnType,
+      vocab: m.vocabSize,
+      seqLen: 0,
+      tiedEmbeddings: m.tiedEmbeddings,
+      moe: m.moe === null ? null : { experts: m.moe.experts, topK: m.moe.topK },
+    });
+    const far = (stated: number, count: number) =>
+      stated * PARAMS_SHAPE_TOLERANCE < count || stated > count * PARAMS_SHAPE_TOLERANCE;
+    const b = (n: number) => `${(n / 1e9).toPrecision(3)} B`;
+    if (far(m.paramsB * 1e9, counted.total)) {
+      out.push({
+        path: ['workload', 'model', 'paramsB'],
+        message: `${m.paramsB} B is far from the ${b(counted.total)} parameters the shape implies (layers, hiddenSize, ffnHiddenSize, vocabSize${m.moe ? ', experts' : ''}); the two must agree within a factor of ${PARAMS_SHAPE_TOLERANCE}`,
+      });
+    }
+    if (m.moe !== null && far(m.moe.activeParamsB * 1e9, counted.active)) {
+      out.push({
+        path: ['workload', 'model', 'moe', 'activeParamsB'],
+        message: `${m.moe.activeParamsB} B is far from the ${b(counted.active)} parameters per token the shape implies (topK of the experts plus attention and embeddings); the two must agree within a factor of ${PARAMS_SHAPE_TOLERANCE}`,
+      });
+    }
+    const p = w.parallelism;
+    const partitioned = w.partition.kind !== 'none';
+    if (partitioned && ((p.tp !== 'auto' && p.tp !== 1) || (p.pp !== 'auto' && p.pp !== 1))) {
+      out.push({
+        path: ['workload', 'parallelism'],
+        message:
+          'a partitioned GPU (workload.partition) serves one model copy per instance: tp and pp must be 1',
+      });
+    }
+    if (p.pp !== 'auto' && p.pp > m.layers) {
+      out.push({
+        path: ['workload', 'parallelism', 'pp'],
+        message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
+      });
+    }
+    const tp = p.tp === 'auto' ? 1 : p.tp;
+    const pp = p.pp === 'auto' ? 1 : p.pp;
+    if (!partitioned && tp * pp > gpus) {
+      out.push({
+        path: ['workload', 'parallelism'],
+        message: `tp × pp = ${tp * pp} GPUs per model copy exceeds the cluster's ${gpus} GPUs (cluster.compute.gpus)`,
+      });
+    } else if (!partitioned && p.replicas !== 'auto' && tp * pp * p.replicas > gpus) {
+      out.push({
+        path: ['workload', 'parallelism', 'replicas'],
+        message: `tp × pp × replicas = ${tp * pp * p.replicas} exceeds the cluster's ${gpus} GPUs (cluster.compute.gpus)`,
+      });
+    }
+  }
+  const node = s.cluster.storage.node;
+  const reserved = node.cpuCoresReservedPerNode ?? s.cluster.compute.gpusPerNode;
+  if (reserved >= node.cpuCoresPerNode) {
+    out.push({
+      path: [
+        'cluster',
+        'storage',
+        'node',
+        node.cpuCoresReservedPerNode === null ? 'cpuCoresPerNode' : 'cpuCoresReservedPerNode',
+      ],
+      message:
+        node.cpuCoresReservedPerNode === null
+          ? `must be more than the cores kept for the training processes (one per GPU: ${reserved}), or data pre-processing has no core`
+          : `must be less than storage.node.cpuCoresPerNode (${node.cpuCoresPerNode}), or data pre-processing has no core`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Every cross-field problem of a parsed scenario, with its path; empty when consistent.
+ * Never throws.
+ */
+export function scenarioConsistencyIssues(s: ScenarioLike): CatalogIssue[] {
+  const issues = [...bidiIssues(s), ...layoutAndShapeIssues(s)];
+  const user = checkUserCatalog(s.userCatalog);
+  if (!user.ok) return [...issues, ...user.issues];
+  return [...issues, ...catalogReferenceIssues(s, user.catalog)];
+}
