@@ -52,7 +52,8 @@ export const PUBLIC_FILES: Readonly<Record<string, string>> = {
   'catalog/accelerators': 'the accelerator table, read by engines without the whole catalog index',
   'catalog/sourced': 'the SourcedNumber type',
   'catalog/user': 'the user catalog schema the scenario schema embeds',
-  'catalog/schemas': 'the catalog kinds and their schemas, which user catalog entries are checked against',
+  'catalog/schemas':
+    'the catalog kinds and their schemas, which user catalog entries are checked against',
   'compute/device': 'the device constants of one accelerator',
   'compute/powerCap': 'the clock under a power cap',
   'workload/memory': 'memory per GPU',
