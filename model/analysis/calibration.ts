@@ -83,8 +83,12 @@ export function fitCalibration(
   const b = r.breakdown;
   const compute = b.forwardS + b.backwardS + b.recomputeS + b.bubbleS;
   const other = r.stepTimeS - compute;
-  let k = measuredS > other && compute > 0 ? compute / (measuredS - other) : CALIBRATION_MAX;
-  let clamped = k < CALIBRATION_MIN || k > CALIBRATION_MAX || measuredS <= other;
+  // No fit may run the GPUs above their peak: the achieved rate grows at most as fast as k
+  // (step = compute/k + other), so k ≤ 100 % / HFU keeps HFU ≤ 100 % (the engine refuses more).
+  const kMax = Math.min(CALIBRATION_MAX, r.hfuPct > 0 ? 100 / r.hfuPct : CALIBRATION_MAX);
+  const clampK = (x: number) => Math.min(kMax, Math.max(CALIBRATION_MIN, x));
+  let k = measuredS > other && compute > 0 ? compute / (measuredS - other) : kMax;
+  let clamped = k < CALIBRATION_MIN || k > kMax || measuredS <= other;
   k = clampK(k);
   // The engine applies the multiplier to its compute kernels (model/training: the overlap windows
   // and the bubble follow), so T(k) is only nearly C/k + O: refine k on the engine itself by
@@ -108,7 +112,7 @@ export function fitCalibration(
       k1 = next;
     }
     k = k0;
-    clamped = k <= CALIBRATION_MIN || k >= CALIBRATION_MAX;
+    clamped = k <= CALIBRATION_MIN || k >= kMax;
   }
   const after = Number.isFinite(t0)
     ? t0
@@ -171,10 +175,6 @@ export function calibrationFor(
         r.precision === w.training.precision,
     ) ?? null
   );
-}
-
-function clampK(k: number): number {
-  return Math.min(CALIBRATION_MAX, Math.max(CALIBRATION_MIN, k));
 }
 
 /** A scenario with a calibration of multiplier `m` on its own accelerator, stack and precision. */
