@@ -69,6 +69,7 @@ const GEMM_EFFICIENCY: Readonly<Record<string, ServingAccelerator['gemmEfficienc
   'a100-sxm-80gb': AMPERE_GEMM,
   'h100-sxm': HOPPER_GEMM,
   'h200-sxm': HOPPER_GEMM,
+  h800: HOPPER_GEMM,
   b200: BLACKWELL_GEMM,
   b300: BLACKWELL_GEMM,
   gb200: BLACKWELL_GEMM,

@@ -6,35 +6,18 @@
  * chooses" (the best choice that fits in memory). Field names carry their unit.
  */
 
-/** Feed-forward block: `gelu` = 2 matrices (h→f, f→h), `swiglu` = 3 matrices (gate, up, down). */
-export type FfnType = 'gelu' | 'swiglu';
+import type {
+  FfnType,
+  MlaSpec,
+  ModelShape,
+  MoeSpec,
+  Precision,
+  SlidingWindowSpec,
+} from '../workload/shape';
 
-/** Mixture-of-experts shape (room in the schema; each MoE layer has `experts` FFNs, `topK` used per token). */
-export type MoeSpec = {
-  readonly experts: number;
-  readonly topK: number;
-};
+/** The model vocabulary lives in model/workload (one shape for training and serving). */
+export type { FfnType, MlaSpec, ModelShape, MoeSpec, Precision, SlidingWindowSpec };
 
-/** Transformer shape (decoder-only, pre-LN, learned or rotary positions). */
-export type ModelShape = {
-  readonly layers: number;
-  readonly hidden: number;
-  readonly heads: number;
-  /** Key/value heads (GQA); = heads for multi-head attention. */
-  readonly kvHeads: number;
-  /** FFN inner width (per expert for MoE). */
-  readonly ffnHidden: number;
-  readonly ffnType: FfnType;
-  readonly vocab: number;
-  /** Tokens per training sequence. */
-  readonly seqLen: number;
-  readonly moe: MoeSpec | null;
-  /** Input and output embeddings share one matrix (GPT-3/Megatron style). Default true. */
-  readonly tiedEmbeddings?: boolean;
-};
-
-/** Compute precision of the matmuls. */
-export type Precision = 'fp16' | 'bf16' | 'fp8' | 'fp4';
 /** Activation recomputation (Korthikanti et al. 2022). */
 export type Recompute = 'none' | 'selective' | 'full';
 
@@ -113,6 +96,14 @@ export type TrainingSettings = {
    * An unfused kernel computes the full s×s scores either way.
    */
   readonly packedDocTokens?: number | null;
+  /**
+   * MoE load imbalance: routed tokens of the busiest expert-parallel rank over the mean (≥ 1).
+   * The busiest rank paces every expert GEMM and all-to-all of a synchronous step. 1: balanced
+   * (benchmarks that force an even token distribution, Megatron-Core
+   * `moe_router_force_load_balancing`). Null/absent: dropless routing of a trained router, the
+   * sourced default `DROPLESS_IMBALANCE` (model/training/moe.ts).
+   */
+  readonly expertImbalance?: number | null;
 };
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */
@@ -131,8 +122,17 @@ export type ParallelismLayout = {
   readonly zeroStage: 0 | 1 | 2 | 3 | null;
   /** Megatron sequence parallelism alongside TP. */
   readonly sequenceParallel: boolean | null;
-  /** Expert parallel degree (MoE; within DP). Optional, default 1. */
+  /**
+   * Expert parallel degree (MoE): the routed experts of each MoE layer split over `ep` GPUs of
+   * one pipeline stage (Megatron-Core parallel folding: ep·etp divides tp·cp·dp). Null: the engine
+   * chooses; absent: 1.
+   */
   readonly ep?: number | null;
+  /**
+   * Tensor-parallel degree inside each expert FFN, independent of `tp` (Megatron-Core
+   * `expert_tensor_parallel_size`). Null: the engine chooses; absent: 1.
+   */
+  readonly etp?: number | null;
 };
 
 /** `auto`: the engine searches TP×PP×DP×CP×micro batch×recompute×vpp. */
@@ -178,6 +178,8 @@ export type ResolvedLayout = {
   readonly dp: number;
   readonly cp: number;
   readonly ep: number;
+  /** Expert tensor parallelism (1 when absent). */
+  readonly etp?: number;
   readonly vpp: number;
   readonly zeroStage: 0 | 1 | 2 | 3;
   readonly sequenceParallel: boolean;

@@ -21,7 +21,7 @@ function guard(url: URL) {
  */
 describe('training-dev.json regression guard', () => {
   const { report, outside, detail } = guard(
-    new URL('../../../../shared/validation/training-dev.json', import.meta.url),
+    new URL('../../../model/validation/bundled/training-dev.json', import.meta.url),
   );
 
   it('runs every case (none skipped)', () => {
