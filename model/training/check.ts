@@ -190,6 +190,20 @@ export function checkTrainingInput(input: unknown): TrainingInput {
       }
     }
     if (par['pp'] != null && pp > layers) fail('parallelism.pp', 'must not exceed model.layers');
+    const moe = m['moe'] as { experts?: number } | null | undefined;
+    const ep = par['ep'] as number | null | undefined;
+    const etp = (par['etp'] as number | null | undefined) ?? 1;
+    if (moe && ep != null) {
+      if ((moe.experts ?? 1) % ep !== 0) fail('parallelism.ep', 'must divide model.moe.experts');
+      if (
+        par['tp'] != null &&
+        par['dp'] != null &&
+        par['cp'] != null &&
+        (tp * cp * dp) % (ep * etp) !== 0
+      ) {
+        fail('parallelism.ep', `ep·etp = ${ep * etp} must divide tp·cp·dp = ${tp * cp * dp}`);
+      }
+    }
     if (par['tp'] != null && heads % tp !== 0) fail('parallelism.tp', 'must divide model.heads');
   }
   return input as TrainingInput;

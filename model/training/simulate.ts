@@ -125,6 +125,7 @@ export function layoutText(l: ResolvedLayout, layers: number): string {
   ];
   if (l.cp > 1) parts.push(`CP ${l.cp}`);
   if (l.ep > 1) parts.push(`EP ${l.ep}`);
+  if ((l.etp ?? 1) > 1) parts.push(`ETP ${l.etp}`);
   parts.push(`micro batch ${l.microBatch}`, `ZeRO-${l.zeroStage}`);
   if (l.tp > 1 && l.sequenceParallel) parts.push('sequence parallel');
   parts.push(`recompute ${recomputeText(l, layers)}`);
@@ -257,9 +258,7 @@ export function buildContext(input: TrainingInput): Context {
     loraParams: lora,
     modelFlopsPerToken: modelFlopsPerToken(input.model, lora),
     // FlashAttention (Dao et al. 2022/2023) unless stated otherwise; see TrainingSettings.attentionKernel.
-    flash:
-      (input.training.attentionKernel ?? (acc.id === 'a100-sxm-80gb' ? 'unfused' : 'flash')) ===
-      'flash',
+    flash,
     optimized: input.stack === 'optimized',
     zero3Hierarchical,
     // The slowest GPU paces the step; a calibration scales the achieved compute speed.
@@ -852,6 +851,8 @@ export function isComplete(p: ParallelismLayout, input: TrainingInput): boolean 
     p.zeroStage !== null &&
     p.sequenceParallel !== null &&
     input.training.microBatch !== null &&
-    input.training.recompute !== null
+    input.training.recompute !== null &&
+    // A MoE model with an expert-parallel degree left to the engine needs the search.
+    (input.model.moe === null || (p.ep !== null && p.etp !== null))
   );
 }
