@@ -131,6 +131,21 @@ export const HBM_EFFICIENCY_OTHER = 0.8;
 export const ATTN_FWD_REL = 0.85;
 export const ATTN_BWD_REL = 0.73;
 
+/**
+ * FlashAttention's rate grows with the keys one kernel processes (fewer, larger tiles amortise the
+ * per-block softmax rescaling and the kernel's prologue): rate ∝ k/(k + ATTN_KEYS_K0). Read from
+ * the FlashAttention-3 paper (Shah et al. 2024, Fig. "Attention forward speed, head dim 128, H100
+ * 80GB SXM5"): 467 TFLOP/s at 512 tokens, 565 at 1k, 625 at 2k, 648 at 16k, which k0 ≈ 200
+ * reproduces within 4 %. `ATTN_FWD_REL`/`ATTN_BWD_REL` hold at long sequences (`ATTN_KEYS_REF`).
+ */
+export const ATTN_KEYS_K0 = 200;
+export const ATTN_KEYS_REF = 16384;
+
+/** FlashAttention rate at `keys` keys per kernel relative to the long-sequence rate (≤ 1.01). */
+export function attentionKeysFactor(keys: number): number {
+  return ((keys / (keys + ATTN_KEYS_K0)) * (ATTN_KEYS_REF + ATTN_KEYS_K0)) / ATTN_KEYS_REF;
+}
+
 /** Per-accelerator constants precomputed once per evaluation (hot path uses plain numbers). */
 export type DeviceConstants = {
   readonly id: string;

@@ -3,6 +3,7 @@ import type { DeviceConstants } from '../compute/device';
 import {
   ATTN_BWD_REL,
   ATTN_FWD_REL,
+  attentionKeysFactor,
   deviceConstants,
   gemmTimeS,
   memoryTimeS,
@@ -16,6 +17,7 @@ import {
   flatAllGatherS,
   gradBucketParams,
   groupSpan,
+  NCCL_RING_BASE_S,
   ncclRingLatencyS,
   networkConstants,
   p2pS,
@@ -37,6 +39,7 @@ import type {
   ParallelismLayout,
   Recompute,
   ResolvedLayout,
+  SoftwareEra,
   StepBreakdown,
   TrainingInput,
   TrainingResult,
@@ -163,8 +166,12 @@ export type Context = {
   readonly flash: boolean;
   /** ZeRO-3 parameter gathers at the node's aggregate NIC rate (see `zero3Gathers`). */
   readonly zero3Hierarchical: boolean;
-  /** Default for a null `sequenceParallel`: on with the modern (FlashAttention) stack. */
+  /** Default for a null `sequenceParallel`: on in the current software era. */
   readonly sequenceParallelDefault: boolean;
+  /** TP all-gather/reduce-scatter overlapped with the dependent GEMMs (current era, optimized stack). */
+  readonly tpOverlap: boolean;
+  /** The resolved software era. */
+  readonly era: SoftwareEra;
   /** Gradient bytes per element (memory and data-parallel reduction): 2 for fp16, else 4. */
   readonly gradBytes: number;
   readonly optimized: boolean;
@@ -172,6 +179,25 @@ export type Context = {
   readonly straggler: number;
   readonly warnings: readonly string[];
 };
+
+/**
+ * The software era a training input runs in. Stated explicitly (`training.softwareEra`), else
+ * read from the stated stack: a stated attention kernel (FlashAttention → current, unfused →
+ * Megatron 2021); else a stated layout feature that only exists since Megatron-LM 2022
+ * (sequence parallelism on, or selective recompute: Korthikanti et al. 2022); else the
+ * accelerator's own era: A100 runs default to Megatron 2021 (the published A100 runs of 2020–22
+ * predate FlashAttention in Megatron/DeepSpeed), Hopper and newer to current.
+ */
+export function resolveSoftwareEra(input: TrainingInput): SoftwareEra {
+  const t = input.training;
+  if (t.softwareEra !== undefined && t.softwareEra !== null) return t.softwareEra;
+  if (t.attentionKernel === 'flash') return 'current';
+  if (t.attentionKernel === 'unfused') return 'megatron-2021';
+  const p = input.parallelism;
+  if (p !== 'auto' && p.sequenceParallel === true) return 'current';
+  if (t.recompute === 'selective') return 'current';
+  return input.cluster.acceleratorId === 'a100-sxm-80gb' ? 'megatron-2021' : 'current';
+}
 
 /** Device constants at a clock fraction (power cap): matmul and attention rates scale, HBM does not. */
 function capped(dev: DeviceConstants, clock: number): DeviceConstants {
@@ -222,13 +248,13 @@ export function buildContext(input: TrainingInput): Context {
       'MoE: routing, permutation, grouped expert GEMMs and dispatch by rank placement are modelled; runs without CUDA graphs or with many small experts per GPU (8-GPU HGX nodes in published Megatron-Core rows) are host-bound and have trained 1.3–2.3× slower than predicted',
     );
   }
-  // Stack era of the accelerator: the published A100 runs (2020–22) predate FlashAttention in
-  // Megatron/DeepSpeed and gathered ZeRO-3 shards at one NIC per GPU; Hopper and newer run
-  // FlashAttention and NCCL with PXN (a node's NICs together). Explicit settings override both.
-  const a100Era = acc.id === 'a100-sxm-80gb';
-  const flash = (input.training.attentionKernel ?? (a100Era ? 'unfused' : 'flash')) === 'flash';
+  // Software era from the stated stack (resolveSoftwareEra); explicit settings override its
+  // defaults one by one.
+  const era = resolveSoftwareEra(input);
+  const legacy = era === 'megatron-2021';
+  const flash = (input.training.attentionKernel ?? (legacy ? 'unfused' : 'flash')) === 'flash';
   const zero3Hierarchical =
-    (input.training.zero3Gathers ?? (a100Era ? 'flat' : 'hierarchical')) === 'hierarchical';
+    (input.training.zero3Gathers ?? (legacy ? 'flat' : 'hierarchical')) === 'hierarchical';
   const doc = input.training.packedDocTokens ?? null;
   if (doc !== null && doc < input.model.seqLen) {
     warnings.push(
@@ -249,7 +275,9 @@ export function buildContext(input: TrainingInput): Context {
     denseFfn: input.model.moe?.denseFfnHidden ?? input.model.ffnHidden,
     imbalance:
       input.model.moe === null ? 1 : (input.training.expertImbalance ?? DROPLESS_IMBALANCE),
-    sequenceParallelDefault: flash,
+    sequenceParallelDefault: !legacy,
+    tpOverlap: !legacy,
+    era,
     // Megatron-LM keeps fp32 main grads for bf16 (`accumulate_allreduce_grads_in_fp32`, baseline);
     // production recipes (NeMo performance configs, Megatron-Core DDP `grad_reduce_in_fp32=False`)
     // keep and reduce them in bf16. fp16 runs use fp16 grads.
@@ -394,9 +422,13 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       avgKeys = (1 - share) * avgKeys + share * windowKeys;
     }
     const attnFlopsFwd = 2 * b * sq * headsLocal * (a.qkHeadDim + a.vHeadDim) * avgKeys;
-    attnFwd = attnFlopsFwd / (dev.attnFlopsPerS * ATTN_FWD_REL) + 2e-6;
+    // One kernel per context-parallel ring step, each over s/cp keys (Megatron's load-balanced
+    // ring attention), at the rate a kernel of that length reaches.
+    const kernels = l.cp;
+    const rel = attentionKeysFactor(keys / l.cp);
+    attnFwd = attnFlopsFwd / (dev.attnFlopsPerS * ATTN_FWD_REL * rel) + kernels * 2e-6;
     // Backward: 5 matmuls vs 2 forward (Dao 2023).
-    attnBwd = (2.5 * attnFlopsFwd) / (dev.attnFlopsPerS * ATTN_BWD_REL) + 4e-6;
+    attnBwd = (2.5 * attnFlopsFwd) / (dev.attnFlopsPerS * ATTN_BWD_REL * rel) + kernels * 4e-6;
   } else {
     // Unfused (Megatron-LM fused scale-mask-softmax): two batched GEMMs over the full s×s scores
     // (the causal mask is applied, not skipped), softmax + dropout streaming the scores through
@@ -428,7 +460,7 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   // ---- tensor-parallel communication per layer ----
   const tpGroup = groupSpan(tp, 1, net.domain);
   const actMsg = T * h * 2;
-  const tpExposed = ctx.optimized && l.sequenceParallel ? TP_EXPOSED_OPTIMIZED : 1;
+  const tpExposed = ctx.optimized && ctx.tpOverlap && l.sequenceParallel ? TP_EXPOSED_OPTIMIZED : 1;
   const tpOne = allReduceS(net, tpGroup, actMsg);
   const tpOneExposed =
     tpExposed < 1 ? tpOne * (tpExposed + OVERLAP_INTERFERENCE * (1 - tpExposed)) : tpOne;
@@ -496,16 +528,23 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   const tpBwdD = tpFwdD;
   const tpBwdM = tpFwdM;
   const epBwd = epFwd;
-  // ---- context-parallel ring attention (K,V passed around the ring, overlapped with attention) ----
+  // ---- context-parallel ring attention, priced per ring step ----
+  // Each of the cp − 1 exchanges sends the next K/V block (backward: K/V and their gradients) while
+  // the step's attention kernel runs, then waits for it: the exposed part of the transfer, the
+  // interference of the hidden part, and one send/recv call latency per step (NCCL's fixed
+  // 8.4 µs per call, `NCCL_RING_BASE_S`). Baseline stack: transfers not overlapped.
   let cpFwd = 0;
   let cpBwd = 0;
   if (l.cp > 1) {
     const cpGroup = groupSpan(l.cp, tp, net.domain);
     const kvBytes = T * ((a.kWidth + a.vWidth) / tp) * 2;
     const perStep = p2pS(net, cpGroup.domains <= 1, kvBytes);
-    const ring = (l.cp - 1) * perStep;
-    cpFwd = ctx.optimized ? exposedS(ring, attnFwd) : ring;
-    cpBwd = ctx.optimized ? exposedS(2 * ring, attnBwd) : 2 * ring;
+    const steps = l.cp - 1;
+    const stepFwd = attnFwd / l.cp;
+    const stepBwd = attnBwd / l.cp;
+    const sync = NCCL_RING_BASE_S;
+    cpFwd = steps * ((ctx.optimized ? exposedS(perStep, stepFwd) : perStep) + sync);
+    cpBwd = steps * ((ctx.optimized ? exposedS(2 * perStep, stepBwd) : 2 * perStep) + sync);
   }
 
   // ---- per micro batch, one pipeline stage ----

@@ -18,6 +18,9 @@ import type {
 /** The model vocabulary lives in model/workload (one shape for training and serving). */
 export type { FfnType, MlaSpec, ModelShape, MoeSpec, Precision, SlidingWindowSpec };
 
+/** Training software era (see `TrainingSettings.softwareEra`). */
+export type SoftwareEra = 'megatron-2021' | 'current';
+
 /** Activation recomputation (Korthikanti et al. 2022). */
 export type Recompute = 'none' | 'selective' | 'full';
 
@@ -63,6 +66,16 @@ export type TrainingSettings = {
    * Megatron/DeepSpeed), `flash` on Hopper and newer.
    */
   readonly attentionKernel?: 'flash' | 'unfused' | null;
+  /**
+   * The training software's era, which sets the defaults of the attention kernel, sequence
+   * parallelism, TP communication overlap and ZeRO-3 gathers: `megatron-2021` (Megatron-LM /
+   * DeepSpeed of 2020–22: unfused attention, no sequence parallelism, TP collectives exposed, ZeRO-3
+   * shards gathered at one NIC per GPU) or `current` (FlashAttention, sequence parallelism with
+   * TP comm-GEMM overlap on the optimized stack, NCCL PXN gathers). Null/absent: from the stated
+   * stack ({@link resolveSoftwareEra}: a stated attention kernel, else a stated layout that only
+   * exists since 2022 (sequence parallelism or selective recompute), else the accelerator's era).
+   */
+  readonly softwareEra?: SoftwareEra | null;
   /**
    * How ZeRO-3 / FSDP parameter gathers use the scale-out network. `flat`: each GPU's shard
    * crosses its own NIC, so a gather runs at the per-GPU NIC rate; this reproduces DeepSpeed

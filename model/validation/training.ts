@@ -80,6 +80,9 @@ export const trainingCaseSchema = z.looseObject({
     // ClusterPlan extension (not in the shared format): mean tokens per document when short
     // documents are packed into each sequence with a per-document attention mask.
     packed_doc_tokens: unstated(z.number().positive()),
+    // ClusterPlan extensions: the attention kernel and software era where the source states them.
+    attention_kernel: unstated(z.enum(['flash', 'unfused'])),
+    software_era: unstated(z.enum(['megatron-2021', 'current'])),
   }),
   parallelism: unstated(
     z.looseObject({
@@ -199,6 +202,8 @@ export function trainingCaseToInput(
       optimizer: 'adam',
       powerLimitW: sys.power_limit_w,
       packedDocTokens: c.training.packed_doc_tokens,
+      attentionKernel: c.training.attention_kernel,
+      softwareEra: c.training.software_era,
       expertImbalance: c.model.moe !== null && forcesExpertBalance(c) ? 1 : null,
       ...(options.evaluation
         ? { evaluation: options.evaluation }
