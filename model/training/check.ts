@@ -144,6 +144,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   if (ak !== undefined && ak !== null) {
     oneOf(ak, 'training.attentionKernel', ['flash', 'unfused'] as const);
   }
+  const gs = t['gradSync'];
+  if (gs !== undefined && gs !== null) {
+    oneOf(gs, 'training.gradSync', ['all-reduce', 'parameter-server'] as const);
+  }
   const se = t['softwareEra'];
   if (se !== undefined && se !== null) {
     oneOf(se, 'training.softwareEra', ['megatron-2021', 'current'] as const);

@@ -650,7 +650,22 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       // Micro batches each chunk runs back to back at the end of the step (Megatron groups them
       // by pipeline size; fewer when the step has fewer micro batches).
       const cooldown = l.pp < mcount ? l.pp : mcount;
-      if (l.zeroStage === 0) {
+      if (input.training.gradSync === 'parameter-server') {
+        // Parameter server (Li et al. OSDI'14) in the layout of BytePS (Jiang et al. OSDI'20):
+        // gradients are first reduced inside each node over the scale-up links, one push per
+        // node sends them to servers sharded over all nodes, and the updated parameters come
+        // back the same way and are broadcast inside the node. The network moves 2·P·bytes per
+        // node over the node's NICs (bandwidth-optimal, like a ring), but synchronously: the
+        // servers wait for every push before anyone pulls, so none of it hides behind the
+        // backward pass (unlike DDP's bucketed all-reduce), and each shard is one more round
+        // trip per node.
+        const bytes = (gradDense + gradExpert) * ctx.gradBytes;
+        const k = dpGroup.perDomain;
+        const nodes = dpGroup.domains;
+        const intra = k > 1 ? (2 * bytes) / net.upBytesPerS : 0;
+        const inter = nodes > 1 ? (2 * bytes * (nodes - 1)) / (nodes * k * net.outBytesPerS) : 0;
+        dpExposed = intra + inter + 2 * nodes * net.outAlphaS;
+      } else if (l.zeroStage === 0) {
         const ar =
           allReduceS(net, dpGroup, gradDense * ctx.gradBytes) +
           calls(gradDense, l.dp) * ncclRingLatencyS(net, dpGroup, true) +

@@ -77,6 +77,14 @@ export type TrainingSettings = {
    */
   readonly softwareEra?: SoftwareEra | null;
   /**
+   * How data-parallel replicas synchronise gradients: `all-reduce` (NCCL ring/tree, hierarchical
+   * over the scale-up domain, overlapped with the backward pass: PyTorch DDP, Megatron,
+   * DeepSpeed) or `parameter-server` (gradients reduced inside each node, pushed to servers
+   * sharded over the nodes and the parameters pulled back synchronously: the BytePS layout).
+   * Null/absent: all-reduce. With ZeRO/FSDP sharding the reduce-scatter/all-gather path applies.
+   */
+  readonly gradSync?: 'all-reduce' | 'parameter-server' | null;
+  /**
    * How ZeRO-3 / FSDP parameter gathers use the scale-out network. `flat`: each GPU's shard
    * crosses its own NIC, so a gather runs at the per-GPU NIC rate; this reproduces DeepSpeed
    * ZeRO-3 at Megatron scale (Narayanan et al. SC'21, Table 2: 174B and 529B on 384–2,240 A100).
