@@ -81,14 +81,32 @@ const MAMF: Readonly<Record<string, EffEntry>> = {
     sustained: SUSTAINED_BLACKWELL,
     basis: 'derived from B200',
   },
-  mi300x: { bf16: 0.601, fp8: 0.601, sustained: 1, basis: 'read (fp8 assumed equal)' },
-  mi325x: {
-    bf16: 0.601,
-    fp8: 0.601,
+  // AMD: MAMF measured at the board's default power (ml-engineering table, 2025 revision: MI300X
+  // 668.4 of 1,300 TFLOP/s BF16 with torch 2.5.1 + ROCm 6.3 and TunableOp; MI325X 784.9 at its
+  // 1,000 W; MI355X 1,565 of 2,300 with ROCm 7.0.2). The same die sustains higher clocks under
+  // the MI325X's 1,000 W than the MI300X's 750 W, which the measurements carry (1.17×; the
+  // power-cap model, model/compute powerCap.ts, gives 1.2× for 750 → 1,000 W). FP8: no MAMF
+  // published; SemiAnalysis (2024-12, public ROCm, hipBLASLt) measured MI300X FP8 GEMMs at about
+  // 0.42 of the FP8 peak (estimate, the figure the serving engine used); MI325X and MI355X take it
+  // scaled by their BF16 ratio to MI300X (derived).
+  mi300x: {
+    bf16: 0.514,
+    fp8: 0.42,
     sustained: 1,
-    basis: 'derived from MI300X (same compute die)',
+    basis: 'read (BF16, ROCm 6.3); FP8 SemiAnalysis estimate',
   },
-  mi355x: { bf16: 0.65, fp8: 0.65, sustained: 1, basis: 'estimate' },
+  mi325x: {
+    bf16: 0.604,
+    fp8: 0.494,
+    sustained: 1,
+    basis: 'read (BF16 at 1,000 W); FP8 derived from MI300X',
+  },
+  mi355x: {
+    bf16: 0.68,
+    fp8: 0.556,
+    sustained: 1,
+    basis: 'read (BF16, ROCm 7.0.2); FP8 derived from MI300X',
+  },
   gaudi2: { bf16: 0.75, fp8: 0.75, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
   gaudi3: { bf16: 0.75, fp8: 0.75, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
   l40s: {
@@ -223,6 +241,16 @@ export function deviceConstants(acc: Accelerator, precision: Precision): DeviceC
   };
 }
 
+/**
+ * Achievable large-GEMM fraction of the dense peak per precision (MAMF, before the sustained-clock
+ * factor), the one table both engines read: training multiplies it by the sustained ratio of a
+ * busy node, serving by its stack factor. FP4 without a measurement: the FP8 fraction.
+ */
+export function gemmEfficiency(id: string): { bf16: number; fp8: number; fp4: number } {
+  const e = MAMF[id] ?? DEFAULT_MAMF;
+  return { bf16: e.bf16, fp8: e.fp8, fp4: e.fp4 ?? e.fp8 };
+}
+
 /** Basis of the MAMF efficiency used for an accelerator (for reports). */
 export function gemmEfficiencyBasis(id: string): string {
   return (MAMF[id] ?? DEFAULT_MAMF).basis;
@@ -290,6 +318,23 @@ export const GROUPED_TILE_ROWS = 128;
  */
 export const GEMM_K0 = 560;
 export const GEMM_K_REF = 8192;
+
+/**
+ * Rows of a GEMM (tokens in a serving step, tokens per expert) below which the kernel loses rate
+ * to partial tiles and waves: rate ∝ m/(m + GEMM_M0), relative to `GEMM_M_REF` rows. Derived from
+ * DeepGEMM's published H800 FP8 tables (deepseek-ai/DeepGEMM README, 2025-02): N = 4,096,
+ * K = 7,168 at 1,297 TFLOP/s with 8,192 rows per group, 1,233 at 1,024, 1,040 at 512 and 932 at
+ * 256; m0 = 128 (one tile of rows) reproduces them within 4 %. Large-shape rates (MAMF) are the
+ * reference; the issue it fixes: efficiency measured at 8192³ applied to small decode GEMMs.
+ */
+export const GEMM_M0 = 128;
+export const GEMM_M_REF = 4096;
+
+/** GEMM rate at `m` rows relative to the large-shape rate (≤ ~1.03). */
+export function rowsFactor(m: number): number {
+  if (!(m > 0)) return 1;
+  return ((m / (m + GEMM_M0)) * (GEMM_M_REF + GEMM_M0)) / GEMM_M_REF;
+}
 
 /** Efficiency of a GEMM with inner dimension k relative to the MAMF reference shape (≤ ~1.06). */
 export function innerDimFactor(k: number): number {

@@ -38,8 +38,11 @@ import {
   expectedDistinctExperts,
   expertParamsPerLayer,
   kvCacheBytesPerToken,
+  moeLayerCount,
   weightBytes,
+  workloadShape,
 } from './memory';
+import { attentionDims } from '../workload/shape';
 import type { ServingConfig } from './types';
 
 /** Scale-out fallback when TP spans beyond the scale-up domain: one 400G NIC per GPU. */
@@ -150,7 +153,8 @@ export function prepareServing(
   const a = getServingAccelerator(config.acceleratorId);
   const stack = STACKS[config.stack];
   const m = config.model;
-  if (m.hidden % m.heads !== 0) fail('model.hidden', 'must be a multiple of heads');
+  if ((m.headDim ?? null) === null && (m.mla ?? null) === null && m.hidden % m.heads !== 0)
+    fail('model.hidden', 'must be a multiple of heads');
   if (m.layers % pp !== 0 && pp > m.layers)
     fail('parallelism.pp', `must be at most layers (${m.layers})`);
 
@@ -183,26 +187,42 @@ export function prepareServing(
 
   const clockFactor = clockFactorForPowerCap(a.tdpW, config.powerLimitW);
   const kvPrecision = defaultKvPrecision(config);
-  const kvBytesPerToken = kvCacheBytesPerToken(m, kvPrecision);
+  const ctxMean = config.inputTokens + config.outputTokens / 2;
+  const kvBytesPerToken = kvCacheBytesPerToken(m, kvPrecision, ctxMean);
   const layersPerStage = m.layers / pp;
-  const kvHeadsPerGpuShare = Math.max(1 / tp, 1 / m.kvHeads);
+  const mla = m.mla ?? null;
+  // TP splits K/V heads (at least one per GPU); MLA's latent has no heads, so TP ranks each keep
+  // the whole latent (TensorRT-LLM, vLLM, SGLang) unless attention runs data-parallel, where each
+  // GPU keeps its own requests' latents (DeepSeek's serving layout).
+  const attnDp = mla !== null && config.layout.attentionDp === true;
+  const kvHeadsPerGpuShare = mla !== null ? (attnDp ? 1 / tp : 1) : Math.max(1 / tp, 1 / m.kvHeads);
   const kvBytesPerTokenPerGpu = (kvBytesPerToken / pp) * kvHeadsPerGpuShare;
+  const dims = attentionDims(workloadShape(m, ctxMean));
+  const moeLayers = moeLayerCount(m);
 
   const emb = embeddingParams(m);
   const totalWeights = weightBytes(m, config.precision);
-  const weightBytesPerGpu = totalWeights / (tp * pp);
+  const weightBytesPerGpu =
+    totalWeights / (tp * pp) +
+    (mla !== null && config.layout.attentionDp === true
+      ? ((dims.params * m.layers * BYTES_PER_ELEMENT[config.precision]) / pp) * (1 - 1 / tp)
+      : 0);
   const expertParams = expertParamsPerLayer(m);
   const moe = m.moe;
   const experts = moe === null ? 0 : moe.experts;
   const topK = moe === null ? 0 : moe.topK;
-  const allExpertParams = expertParams * experts * m.layers;
+  const allExpertParams = expertParams * experts * moeLayers;
   const bytesPerParam = BYTES_PER_ELEMENT[config.precision];
   // Dense part read per step: all non-expert weights except the input embedding (a gather).
   const inputEmb = m.tiedEmbeddings === true ? 0 : m.vocab * m.hidden;
+  // Attention data-parallel: every GPU holds and reads the whole attention weights of its stage.
+  const attnReplicaBytes = attnDp
+    ? ((dims.params * m.layers * bytesPerParam) / pp) * (1 - 1 / tp)
+    : 0;
   const denseReadBytes =
-    (totalWeights - allExpertParams * bytesPerParam - inputEmb * 2) / (tp * pp);
+    (totalWeights - allExpertParams * bytesPerParam - inputEmb * 2) / (tp * pp) + attnReplicaBytes;
   const activeParams = moe === null ? m.paramsTotal : moe.activeParams;
-  const denseActive = activeParams - expertParams * topK * m.layers - emb;
+  const denseActive = activeParams - expertParams * topK * moeLayers - emb;
   const denseFlopsPerToken = (2 * Math.max(denseActive, 0)) / (tp * pp);
   const lmHeadFlopsPerToken = (2 * m.vocab * m.hidden) / tp / pp;
   const expertBytesPerGpu = (expertParams * bytesPerParam) / tp;
@@ -295,7 +315,14 @@ export function prepareServing(
   }
   const maxBatch = Math.max(1, Math.min(stackMax, memMax, Math.max(stepBudget, 1)));
 
-  const headDimTotal = m.hidden; // heads × head_dim
+  // Attention FLOPs per layer: prefill (causal) 2·s²·heads·(d_qk + d_v)/2 per request; decode per
+  // context token 2·heads·(d_qk + d_v), or for MLA in its absorbed form (DeepSeek-V2 §2.1.2: the
+  // up-projections folded into the query and output) 2·heads·(2·kv_lora + rope) over the latent.
+  const headDimTotal = (m.heads * (dims.qkHeadDim + dims.vHeadDim)) / 2;
+  const decodePerCtx =
+    mla !== null
+      ? 2 * m.heads * (2 * mla.kvLoraRank + mla.qkRopeHeadDim)
+      : 2 * m.heads * (dims.qkHeadDim + dims.vHeadDim);
   return {
     tp,
     pp,
@@ -310,7 +337,7 @@ export function prepareServing(
     denseReadBytes,
     denseFlopsPerToken,
     lmHeadFlopsPerToken,
-    moeLayersPerStage: moe === null ? 0 : layersPerStage,
+    moeLayersPerStage: moe === null ? 0 : moeLayers / pp,
     experts,
     topK,
     expertBytesPerGpu,
@@ -318,7 +345,7 @@ export function prepareServing(
     kvBytesPerTokenPerGpu,
     kvBytesPerToken,
     attnPrefillCoef: (2 * layersPerStage * headDimTotal) / tp,
-    attnDecodeCoef: (4 * layersPerStage * headDimTotal) / tp,
+    attnDecodeCoef: (layersPerStage * decodePerCtx) / tp,
     memBytesPerS,
     gemmFlopsPerS,
     attnFlopsPerS,
@@ -359,6 +386,9 @@ export function stageTimeS(
   const tokens = decode + prefillTokens;
   // Dense GEMMs (attention projections, dense FFN, shared experts, LM head for decode tokens).
   const denseMem = p.denseReadBytes / p.memBytesPerS;
+  // Dense GEMMs: the stack factor (computeFactor, constants.ts) already carries the rate of the
+  // steps' row counts, checked on the dev set as a whole (a separate rows factor on top of it
+  // was measured worse: serving-dev median 7.8 % → 11.7 %).
   const denseCompute =
     (p.denseFlopsPerToken * tokens + p.lmHeadFlopsPerToken * (decode + prefillRequests)) /
     p.gemmFlopsPerS;

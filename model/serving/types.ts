@@ -1,26 +1,20 @@
+import type { ModelShape, MoeSpec } from '../workload/shape';
 import type { ServingStack } from './constants';
 import type { ServingPrecision } from './hardware';
 
-/** Decoder-only transformer as the serving engine sees it. Counts are plain numbers. */
-export type ServingModelShape = {
+/**
+ * Decoder-only transformer as the serving engine sees it: the workload's one model vocabulary
+ * (model/workload `ModelShape`: MLA, head_dim, sliding windows, MoE with shared experts and dense
+ * first layers, MTP modules) without a training sequence length, plus the stated parameter
+ * counts. Counts are plain numbers.
+ */
+export type ServingModelShape = Omit<ModelShape, 'seqLen' | 'moe' | 'tiedEmbeddings'> & {
   /** Total parameters (all experts), count. */
   readonly paramsTotal: number;
-  readonly layers: number;
-  readonly hidden: number;
-  readonly heads: number;
-  readonly kvHeads: number;
-  /** FFN inner width (per expert for MoE). */
-  readonly ffnHidden: number;
-  readonly vocab: number;
-  readonly ffnType: 'swiglu' | 'gelu';
   /** Input and output embeddings share one matrix. Default false (Llama, Mixtral). */
   readonly tiedEmbeddings?: boolean;
   /** null: dense. `activeParams`: parameters used per token (count). */
-  readonly moe: null | {
-    readonly experts: number;
-    readonly topK: number;
-    readonly activeParams: number;
-  };
+  readonly moe: null | (MoeSpec & { readonly activeParams: number });
 };
 
 /** How requests arrive. */
@@ -53,6 +47,13 @@ export type ServingLayout = {
   readonly pp: number | null;
   /** Expert parallel degree inside the TP group (MoE); 1 for dense. */
   readonly ep: number;
+  /**
+   * MLA models: attention runs data-parallel over the copy's GPUs (each GPU its own requests,
+   * whole attention weights and latent KV cache), the experts expert-parallel (DeepSeek-V3 report
+   * §3.4, SGLang `--enable-dp-attention`). Absent/false: attention tensor-parallel, which keeps a
+   * whole copy of MLA's head-less latent cache on every TP rank.
+   */
+  readonly attentionDp?: boolean;
   readonly replicas: number | null;
 };
 
@@ -102,6 +103,13 @@ export type ServingResult = {
   readonly e2eLatencyMs: number;
   readonly ttftPctMs: number;
   readonly tpotPctMs: number;
+  /**
+   * Mean TPOT if the engine's capacity were 8.4 % (one standard deviation of its serving-dev
+   * throughput error) higher or lower, ms. Near capacity the band is wide: read TPOT there as a
+   * range, not a point (`tpotMs` is the expectation over that uncertainty). Far below capacity
+   * low = high = tpotMs.
+   */
+  readonly tpotRangeMs: { readonly low: number; readonly high: number };
   /** Running requests per model copy in steady state. */
   readonly runningBatch: number;
   /** Largest running batch per model copy the memory and stack allow. */
