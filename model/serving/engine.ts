@@ -32,6 +32,7 @@ import {
   type StackProfile,
 } from './constants';
 import { clockFactorForPowerCap } from '../compute/powerCap';
+import { migShares } from '../catalog/mig';
 import { getServingAccelerator, type ServingAccelerator, type ServingPrecision } from './hardware';
 import {
   embeddingParams,
@@ -118,6 +119,26 @@ function fail(field: string, message: string): never {
   throw new Error(`${field}: ${message}`);
 }
 
+/**
+ * Default tokens per engine step: the stack's (TensorRT-LLM `max_num_tokens` and vLLM V1
+ * `max_num_batched_tokens` default 8,192), lowered in steps of 256 where the workspace one step
+ * needs (ACTIVATION_* buffers) would exceed a tenth of the GPU's (or MIG slice's) memory, as
+ * engines sized for a small slice are configured (estimate: the rule keeps 8,192 on every whole
+ * data-centre GPU); never below 256.
+ */
+export function defaultStepTokens(
+  stack: StackProfile,
+  m: ServingConfig['model'],
+  tp: number,
+  memoryBytes: number,
+): number {
+  const ffnShard = (m.ffnHidden * Math.max(1, m.moe?.topK ?? 1)) / tp;
+  const perToken =
+    (ACTIVATION_HIDDEN_BUFFERS * m.hidden + ACTIVATION_FFN_BUFFERS * ffnShard) * ACTIVATION_BYTES;
+  const fit = Math.floor((0.1 * memoryBytes) / perToken / 256) * 256;
+  return Math.max(256, Math.min(stack.maxTokensPerStep, fit));
+}
+
 /** Dense peak and achievable GEMM fraction for the precision (FP4 without FP4 units runs at FP8). */
 function gemmRate(a: ServingAccelerator, precision: ServingPrecision): number {
   if (precision === 'fp4') {
@@ -167,13 +188,25 @@ export function prepareServing(
     if (tp * pp !== 1)
       fail('partition', 'a partitioned GPU serves one model copy per instance (tp = pp = 1)');
     if (part.kind === 'mig') {
-      if (!(part.computeShare > 0 && part.computeShare <= 1))
+      const named = part.profile !== undefined && part.profile !== null;
+      if (!named && !(part.computeShare > 0 && part.computeShare <= 1))
         fail('partition.computeShare', 'must be in (0, 1]');
-      if (!(part.memoryShare > 0 && part.memoryShare <= 1))
+      if (!named && !(part.memoryShare > 0 && part.memoryShare <= 1))
         fail('partition.memoryShare', 'must be in (0, 1]');
-      computeShare = part.computeShare;
-      memoryShare = part.memoryShare;
-      instancesPerGpu = Math.max(1, Math.floor(Math.min(1 / computeShare, 1 / memoryShare) + 1e-9));
+      if (part.profile !== undefined && part.profile !== null) {
+        // A named profile: its slices and instance count from the catalog (NVIDIA MIG guide).
+        const shares = migShares(config.acceleratorId, part.profile);
+        computeShare = shares.computeShare;
+        memoryShare = shares.memoryShare;
+        instancesPerGpu = shares.instances;
+      } else {
+        computeShare = part.computeShare;
+        memoryShare = part.memoryShare;
+        instancesPerGpu = Math.max(
+          1,
+          Math.floor(Math.min(1 / computeShare, 1 / memoryShare) + 1e-9),
+        );
+      }
     } else {
       if (!(part.instances >= 1)) fail('partition.instances', 'must be at least 1');
       instancesPerGpu = Math.floor(part.instances);
@@ -276,7 +309,10 @@ export function prepareServing(
   const fixedPerStepS = layersPerStage * stack.perLayerOverheadS + STEP_FLOOR_S[config.stack] / pp;
 
   // Memory: weights, runtime, one max-size step of activations, then the KV cache.
-  const maxTokensPerStep = stack.maxTokensPerStep;
+  // Engine limit on tokens per step: stated, else the stack default (8,192), which an engine on a
+  // memory slice lowers so its activation workspace stays within a tenth of the slice.
+  const maxTokensPerStep =
+    config.maxTokensPerStep ?? defaultStepTokens(stack, m, tp, a.hbmBytes * memoryShare);
   const ffnShard = (m.ffnHidden * Math.max(1, topK)) / tp;
   const activationBytes =
     maxTokensPerStep *
@@ -304,7 +340,12 @@ export function prepareServing(
   const Lout = config.outputTokens;
   const perSeqTokens = stack.reserveFullSequence ? Lin + Lout : Lin + Lout / 2;
   const online = config.load.mode === 'request_rate' || config.load.mode === 'concurrency';
-  const stackMax = config.maxBatchPerReplica ?? (online ? stack.onlineMaxBatch : stack.maxBatch);
+  // The stack's running-request cap is a per-GPU default: an engine on a MIG slice or time share
+  // is configured with its share of it (max_batch_size / max_num_seqs per instance), so slicing
+  // a GPU does not multiply its request slots.
+  const stackMax =
+    config.maxBatchPerReplica ??
+    Math.max(1, (online ? stack.onlineMaxBatch : stack.maxBatch) * computeShare);
   const stepBudget = maxTokensPerStep / (1 + Lin / Lout);
   const memMax = tokensCapacity / perSeqTokens;
   if (memMax < 1) {

@@ -38,7 +38,16 @@ export type ServingLoad =
  */
 export type ServingPartition =
   | { readonly kind: 'none' }
-  | { readonly kind: 'mig'; readonly computeShare: number; readonly memoryShare: number }
+  | {
+      readonly kind: 'mig';
+      readonly computeShare: number;
+      readonly memoryShare: number;
+      /**
+       * A MIG profile of the accelerator (`1g.10gb`, …; model/catalog/mig.ts): its shares and
+       * instances per GPU replace computeShare/memoryShare.
+       */
+      readonly profile?: string | null;
+    }
   | { readonly kind: 'time_sliced'; readonly instances: number };
 
 /** Parallelism per model copy; null: the engine chooses (best throughput that fits). */
@@ -82,6 +91,12 @@ export type ServingConfig = {
   readonly requestCount: number | null;
   /** Cap on running requests per model copy; null: the stack default. */
   readonly maxBatchPerReplica: number | null;
+  /**
+   * Engine limit on tokens per step (TensorRT-LLM `max_num_tokens`, vLLM
+   * `max_num_batched_tokens`); null/absent: 8,192, the default of both, lowered on a small MIG
+   * slice to fit its workspace (`defaultStepTokens`).
+   */
+  readonly maxTokensPerStep?: number | null;
   /** Price of one GPU-hour, USD (for cost per million tokens); null: no cost figure. */
   readonly gpuHourUsd: number | null;
   /** Percentile reported as `ttftPctMs`/`tpotPctMs` (e.g. 99). */
