@@ -26,6 +26,7 @@ import {
   LINK_EFFICIENCY,
   LINK_EFFICIENCY_NVLINK,
   MOE_GEMM_EFFICIENCY,
+  MTP_ACCEPTANCE,
   RUNTIME_RESERVE_BYTES,
   STACKS,
   WEIGHT_STREAM_EXPOSED,
@@ -103,6 +104,12 @@ export type PreparedServing = {
   readonly kvBudgetBytesPerGpu: number;
   readonly weightBytesPerGpu: number;
   readonly clockFactor: number;
+  /** Tokens each decoding request runs per step: 1 + draft tokens (speculative decoding). */
+  readonly specTokens: number;
+  /** Expected tokens each request emits per step (1 without speculation). */
+  readonly specYield: number;
+  /** Layers of the stage (for the draft module's share of a step). */
+  readonly layersPerStage: number;
 };
 
 /** Step-time split (seconds) of one engine iteration of the whole pipeline. */
@@ -308,6 +315,20 @@ export function prepareServing(
       (ELEMENTWISE_FFN_VECTORS * m.ffnHidden * Math.max(1, topK)) / tp);
   const fixedPerStepS = layersPerStage * stack.perLayerOverheadS + STEP_FLOOR_S[config.stack] / pp;
 
+  // Speculative decoding with the model's multi-token-prediction modules as the draft (DeepSeek-V3
+  // report §5.4.3): each step verifies 1 + d tokens per request and keeps on average
+  // 1 + a + … + a^d of them, a = acceptance of one drafted token.
+  const spec = config.speculative ?? null;
+  if (spec !== null && (m.mtpLayers ?? 0) < spec.draftTokens)
+    fail(
+      'speculative.draftTokens',
+      `needs ${spec.draftTokens} MTP module(s); the model has ${m.mtpLayers ?? 0}`,
+    );
+  const draftTokens = spec === null ? 0 : spec.draftTokens;
+  const acceptance = spec === null ? 0 : (spec.acceptanceRate ?? MTP_ACCEPTANCE);
+  let specYield = 1;
+  for (let i = 1, a = acceptance; i <= draftTokens; i++, a *= acceptance) specYield += a;
+
   // Memory: weights, runtime, one max-size step of activations, then the KV cache.
   // Engine limit on tokens per step: stated, else the stack default (8,192), which an engine on a
   // memory slice lowers so its activation workspace stays within a tenth of the slice.
@@ -399,6 +420,9 @@ export function prepareServing(
     kvBudgetBytesPerGpu,
     weightBytesPerGpu,
     clockFactor,
+    specTokens: 1 + draftTokens,
+    specYield,
+    layersPerStage,
   };
 }
 
@@ -424,14 +448,16 @@ export function stageTimeS(
   ctx: number,
   out?: { w: number; c: number; kv: number; comm: number; o: number },
 ): number {
-  const tokens = decode + prefillTokens;
+  // A decoding request runs 1 + draft tokens per step under speculation (verification).
+  const decodeTokens = decode * p.specTokens;
+  const tokens = decodeTokens + prefillTokens;
   // Dense GEMMs (attention projections, dense FFN, shared experts, LM head for decode tokens).
   const denseMem = p.denseReadBytes / p.memBytesPerS;
   // Dense GEMMs: the stack factor (computeFactor, constants.ts) already carries the rate of the
   // steps' row counts, checked on the dev set as a whole (a separate rows factor on top of it
   // was measured worse: serving-dev median 7.8 % → 11.7 %).
   const denseCompute =
-    (p.denseFlopsPerToken * tokens + p.lmHeadFlopsPerToken * (decode + prefillRequests)) /
+    (p.denseFlopsPerToken * tokens + p.lmHeadFlopsPerToken * (decodeTokens + prefillRequests)) /
     p.gemmFlopsPerS;
   let weights = exposedWeightTime(denseMem, denseCompute);
   let compute = denseCompute;
@@ -448,7 +474,8 @@ export function stageTimeS(
   const kvRead = (decode * ctx * p.kvBytesPerTokenPerGpu) / p.memBytesPerS;
   const meanPrompt = prefillRequests > 0 ? prefillTokens / prefillRequests : 0;
   const attnFlops =
-    p.attnPrefillCoef * meanPrompt * meanPrompt * prefillRequests + p.attnDecodeCoef * ctx * decode;
+    p.attnPrefillCoef * meanPrompt * meanPrompt * prefillRequests +
+    p.attnDecodeCoef * ctx * decodeTokens;
   const attn = kvRead + attnFlops / p.attnFlopsPerS;
   compute += p.elementwisePerTokenS * tokens;
   const comm = p.commFixedS + p.commPerTokenS * tokens;
@@ -479,7 +506,18 @@ export function decodeStepS(p: PreparedServing, b: number, withPrefill = true): 
   const mb = b / p.pp;
   const others = withPrefill ? Math.max(0, b - 1) / p.outputTokens : 0;
   const prefillReq = others / p.pp;
-  return p.pp * stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens);
+  const step = p.pp * stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens);
+  return p.specTokens > 1 ? (step + draftS(p, mb)) / p.specYield : step;
+}
+
+/**
+ * Time of the draft: each drafted token runs one MTP module (a transformer layer of the model's
+ * kind and the shared output head), priced as one more layer of the stage per token.
+ */
+function draftS(p: PreparedServing, mb: number): number {
+  const oneToken = { ...p, specTokens: 1 };
+  const perLayer = stageTimeS(oneToken, mb, 0, 0, p.ctxMeanTokens) / Math.max(1, p.layersPerStage);
+  return (p.specTokens - 1) * perLayer;
 }
 
 /** Split of the decode step at batch b (seconds per term, whole pipeline). */
@@ -518,5 +556,6 @@ export function staticPrefillS(p: PreparedServing, batch: number): number {
 
 /** Static batch: decode step with no prefill mixed in, context = prompt + half the output. */
 export function staticDecodeS(p: PreparedServing, batch: number): number {
-  return p.pp * stageTimeS(p, batch / p.pp, 0, 0, p.ctxMeanTokens);
+  const step = p.pp * stageTimeS(p, batch / p.pp, 0, 0, p.ctxMeanTokens);
+  return p.specTokens > 1 ? (step + draftS(p, batch / p.pp)) / p.specYield : step;
 }

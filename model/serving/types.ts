@@ -97,6 +97,22 @@ export type ServingConfig = {
    * slice to fit its workspace (`defaultStepTokens`).
    */
   readonly maxTokensPerStep?: number | null;
+  /**
+   * Speculative decoding with the model's multi-token-prediction modules as the draft:
+   * `draftTokens` tokens drafted per step (≤ the model's MTP modules), `acceptanceRate` of one
+   * drafted token (null: 0.85, DeepSeek-V3 report §5.4.3). Null/absent: no speculation.
+   */
+  /**
+   * Disaggregated prefill and decode: separate pools of whole model copies, the KV cache handed
+   * over the fabric. `prefillGpus`: GPUs of the prefill pool (a multiple of tp·pp); null: the
+   * engine picks the split that carries the most. Null/absent: prompts and decodes share copies
+   * (in-flight batching).
+   */
+  readonly disaggregation?: { readonly prefillGpus: number | null } | null;
+  readonly speculative?: {
+    readonly draftTokens: number;
+    readonly acceptanceRate: number | null;
+  } | null;
   /** Price of one GPU-hour, USD (for cost per million tokens); null: no cost figure. */
   readonly gpuHourUsd: number | null;
   /** Percentile reported as `ttftPctMs`/`tpotPctMs` (e.g. 99). */
@@ -125,6 +141,15 @@ export type ServingResult = {
    * low = high = tpotMs.
    */
   readonly tpotRangeMs: { readonly low: number; readonly high: number };
+  /** Pools of a disaggregated deployment (null when prefill and decode share copies). */
+  readonly disaggregation: {
+    readonly prefillGpus: number;
+    readonly decodeGpus: number;
+    /** KV hand-off per request, ms. */
+    readonly kvTransferMs: number;
+    readonly prefillCapacityRequestsPerS: number;
+    readonly decodeCapacityRequestsPerS: number;
+  } | null;
   /** Running requests per model copy in steady state. */
   readonly runningBatch: number;
   /** Largest running batch per model copy the memory and stack allow. */
