@@ -165,8 +165,22 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       ffnType: model.ffnType,
       vocab: model.vocabSize,
       seqLen: model.seqLenTokens,
-      moe: model.moe ? { experts: model.moe.experts, topK: model.moe.topK } : null,
+      moe: model.moe
+        ? {
+            experts: model.moe.experts,
+            topK: model.moe.topK,
+            sharedExperts: model.moe.sharedExperts,
+            denseFfnHidden: model.moe.denseFfnHiddenSize,
+            firstDenseLayers: model.moe.firstDenseLayers,
+            layerFreq: model.moe.layerFreq,
+          }
+        : null,
       tiedEmbeddings: model.tiedEmbeddings,
+      headDim: model.headDim,
+      mla: model.attention,
+      slidingWindow: model.slidingWindow,
+      mtpLayers: model.mtpLayers,
+      parallelBlocks: model.parallelBlocks,
     },
     training: {
       globalBatchSeqs: training.globalBatchSeqs,
@@ -185,6 +199,9 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       zero3Gathers: auto(training.zero3Gathers),
       powerLimitW: training.powerLimitW,
       packedDocTokens: training.packedDocTokens,
+      expertImbalance: training.expertImbalance,
+      softwareEra: auto(training.softwareEra),
+      gradSync: training.gradSync,
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:
@@ -199,6 +216,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
             zeroStage: auto(parallelism.zeroStage),
             sequenceParallel: auto(parallelism.sequenceParallel),
             ep: auto(parallelism.ep),
+            etp: auto(parallelism.etp),
           },
     cluster: {
       acceleratorId: compute.acceleratorId,

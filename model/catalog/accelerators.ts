@@ -1658,7 +1658,8 @@ const SOURCES_SEED: readonly unknown[] = [
 ];
 
 /** Matmul precisions the engine knows. */
-export const precisionSchema = z.enum(['fp16', 'bf16', 'fp8', 'fp4']);
+export const PRECISIONS = ['fp16', 'bf16', 'fp8', 'fp4'] as const;
+export const precisionSchema = z.enum(PRECISIONS);
 /**
  * Compute precision of the matmuls: the one precision type of the engine (training, serving,
  * compute and the scenario schema all read it from this schema).

@@ -7,6 +7,8 @@
  * Version history:
  * - 1: first released format (workload, cluster {compute, network, storage}, reliability,
  *   facility, finance, userCatalog).
+ * - 2 (`scenario/moe-shape`, issue 20): the model-shape extensions (MoE, MLA, head width,
+ *   sliding windows, MTP) and the MoE/serving settings, written at their version-1 readings.
  *
  * To change the format: add a step `{ id: 'scenario/002-<what>', fromVersion: 1, toVersion: 2,
  * up }` to `scenarioMigrations`, bump nothing else (the current version is derived from the
@@ -30,8 +32,88 @@ export type ScenarioMigration = {
 /** The first scenario format version. */
 export const FIRST_SCENARIO_VERSION = 1;
 
-/** The chain, oldest first. Empty while version 1 is the only released version. */
-export const scenarioMigrations: readonly ScenarioMigration[] = [];
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `o` with `fields` added where absent (never overwrites what a document states). */
+function withDefaults(o: unknown, fields: Json): unknown {
+  if (!isObject(o)) return o;
+  const out: Json = { ...o };
+  for (const k in fields) if (!(k in out)) out[k] = fields[k];
+  return out;
+}
+
+/** The model-shape extension fields of issue 20 at the values that read as before. */
+function moeShapeModel(model: unknown): unknown {
+  const m = withDefaults(model, {
+    headDim: null,
+    attention: null,
+    slidingWindow: null,
+    mtpLayers: 0,
+    parallelBlocks: false,
+  });
+  if (!isObject(m) || !isObject(m['moe'])) return m;
+  return {
+    ...m,
+    moe: withDefaults(m['moe'], {
+      sharedExperts: 0,
+      denseFfnHiddenSize: null,
+      firstDenseLayers: 0,
+      layerFreq: 1,
+    }),
+  };
+}
+
+/**
+ * Version 1 → 2 (issue 20, mixture-of-experts and serving accuracy): the one model vocabulary's
+ * new fields — MoE shared experts, dense FFN width, first dense layers and layer frequency; head
+ * width; MLA attention; sliding windows; MTP modules; parallel blocks — and, for training, the
+ * expert load imbalance, software era, gradient synchronisation and expert tensor parallelism;
+ * for serving, attention data-parallel, the engine's tokens-per-step limit, speculative decoding,
+ * disaggregated pools and a named MIG profile. Every field is written at the value that reads as
+ * version 1 did (dense-equivalent, `auto`, none).
+ */
+function moeShapeUp(doc: ScenarioDocument): ScenarioDocument {
+  const w = doc['workload'];
+  if (!isObject(w)) return doc;
+  const workload: Json = { ...w, model: moeShapeModel(w['model']) };
+  if (w['kind'] === 'training') {
+    workload['training'] = withDefaults(w['training'], {
+      expertImbalance: null,
+      softwareEra: 'auto',
+      gradSync: 'all-reduce',
+    });
+    if (isObject(w['parallelism']))
+      workload['parallelism'] = withDefaults(w['parallelism'], { etp: 1 });
+  } else if (w['kind'] === 'serving') {
+    workload['serving'] = withDefaults(w['serving'], {
+      maxTokensPerStep: 'auto',
+      speculative: null,
+      disaggregation: null,
+    });
+    if (isObject(w['parallelism']))
+      workload['parallelism'] = withDefaults(w['parallelism'], { attentionDp: false });
+    const part = w['partition'];
+    if (isObject(part) && part['kind'] === 'mig')
+      workload['partition'] = withDefaults(part, { profile: null });
+  }
+  return { ...doc, workload };
+}
+
+/** The chain, oldest first. */
+export const scenarioMigrations: readonly ScenarioMigration[] = [
+  {
+    id: 'scenario/moe-shape',
+    fromVersion: 1,
+    toVersion: 2,
+    description:
+      'MoE, MLA, head width, sliding windows, MTP and parallel-block model fields; training expert imbalance, software era, gradient sync and ETP; serving attention DP, tokens per step, speculative decoding, disaggregation and MIG profiles (issue 20)',
+    up: moeShapeUp,
+  },
+];
 
 export type MigrationOutcome =
   | { readonly ok: true; readonly doc: ScenarioDocument; readonly applied: readonly string[] }

@@ -37,6 +37,7 @@ export function servingConfigFromWorkload(
                 percentile: l.percentile,
               };
   const auto = (v: number | 'auto'): number | null => (v === 'auto' ? null : v);
+  const part = w.partition;
   return {
     model: {
       paramsTotal: m.paramsB * 1e9,
@@ -48,10 +49,23 @@ export function servingConfigFromWorkload(
       vocab: m.vocabSize,
       ffnType: m.ffnType,
       tiedEmbeddings: m.tiedEmbeddings,
+      headDim: m.headDim,
+      mla: m.attention,
+      slidingWindow: m.slidingWindow,
+      mtpLayers: m.mtpLayers,
+      parallelBlocks: m.parallelBlocks,
       moe:
         m.moe === null
           ? null
-          : { experts: m.moe.experts, topK: m.moe.topK, activeParams: m.moe.activeParamsB * 1e9 },
+          : {
+              experts: m.moe.experts,
+              topK: m.moe.topK,
+              activeParams: m.moe.activeParamsB * 1e9,
+              sharedExperts: m.moe.sharedExperts,
+              denseFfnHidden: m.moe.denseFfnHiddenSize,
+              firstDenseLayers: m.moe.firstDenseLayers,
+              layerFreq: m.moe.layerFreq,
+            },
     },
     precision: w.serving.precision,
     kvCachePrecision: w.serving.kvCachePrecision === 'auto' ? null : w.serving.kvCachePrecision,
@@ -63,15 +77,36 @@ export function servingConfigFromWorkload(
       pp: auto(w.parallelism.pp),
       ep: w.parallelism.ep,
       replicas: auto(w.parallelism.replicas),
+      attentionDp: w.parallelism.attentionDp,
     },
     acceleratorId: cluster.acceleratorId,
     gpus: cluster.gpus,
     nvlinkDomainGpus: cluster.nvlinkDomainGpus,
     powerLimitW: w.powerLimitW,
     stack: cluster.stack,
-    partition: w.partition,
+    partition:
+      part.kind === 'mig'
+        ? {
+            kind: 'mig',
+            computeShare: part.computeShare ?? 0,
+            memoryShare: part.memoryShare ?? 0,
+            profile: part.profile,
+          }
+        : part,
     requestCount: w.serving.requestCount,
     maxBatchPerReplica: auto(w.serving.maxBatchPerReplica),
+    maxTokensPerStep: auto(w.serving.maxTokensPerStep),
+    speculative:
+      w.serving.speculative === null
+        ? null
+        : {
+            draftTokens: w.serving.speculative.draftTokens,
+            acceptanceRate: auto(w.serving.speculative.acceptanceRate),
+          },
+    disaggregation:
+      w.serving.disaggregation === null
+        ? null
+        : { prefillGpus: auto(w.serving.disaggregation.prefillGpus) },
     gpuHourUsd: w.gpuHourUsd,
     reportPercentile: w.serving.reportPercentile,
   };

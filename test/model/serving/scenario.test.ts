@@ -23,7 +23,13 @@ describe('scenario serving workload', () => {
     const w = servingWorkloadSchema.parse(minimal);
     expect(w.serving.load).toEqual({ mode: 'offline' });
     expect(w.serving.precision).toBe('bf16');
-    expect(w.parallelism).toEqual({ tp: 'auto', pp: 'auto', ep: 1, replicas: 'auto' });
+    expect(w.parallelism).toEqual({
+      tp: 'auto',
+      pp: 'auto',
+      ep: 1,
+      replicas: 'auto',
+      attentionDp: false,
+    });
     expect(w.partition).toEqual({ kind: 'none' });
     expect(w.model.moe).toBeNull();
     expect(w.model.tiedEmbeddings).toBe(false);
