@@ -1,5 +1,5 @@
 import { memo, useCallback, useId, useState } from 'react';
-import { modelPresets, scenarioSchema } from '../../../model/scenario';
+import { modelPresets, scenarioSchema, servingModelFromPreset } from '../../../model/scenario';
 import { Button, SelectField } from '../../components/ui';
 import { useAppStore } from '../../store';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
@@ -80,6 +80,7 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
     Object.fromEntries(SECTIONS.map((s) => [s.id, s.open])),
   );
   const isTraining = getIn(doc, ['workload', 'kind']) === 'training';
+  const isServing = getIn(doc, ['workload', 'kind']) === 'serving';
   // Problems with no field of their own (group-level checks are shown on their group).
   const unplaced = unplacedIssues(evaluation.issues).filter((i) => !GROUP_PATHS.has(i.path));
   const presetId = getIn(doc, ['workload', 'model', 'preset']);
@@ -135,14 +136,30 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
                     onSelect={(pid) => {
                       const p = modelPresets.find((x) => x.id === pid);
                       if (!p) return;
-                      // One undoable edit: the model shape and the preset's global batch.
-                      apply((ws) =>
-                        setScenarioField(
+                      // One undoable edit: the model shape, the preset's global batch and, for
+                      // MoE presets, their recipe's expert-parallel layout.
+                      apply((ws) => {
+                        let next = setScenarioField(
                           setScenarioField(ws, id, ['workload', 'model'], p.shape),
                           id,
                           ['workload', 'training', 'globalBatchSeqs'],
                           p.globalBatchSeqs,
-                        ),
+                        );
+                        if (p.layout)
+                          next = setScenarioField(next, id, ['workload', 'parallelism'], p.layout);
+                        return next;
+                      });
+                    }}
+                  />
+                ) : null}
+                {section.id === 'workload' && isServing ? (
+                  <PresetSelect
+                    value={typeof presetId === 'string' ? presetId : ''}
+                    onSelect={(pid) => {
+                      const p = modelPresets.find((x) => x.id === pid);
+                      if (!p) return;
+                      apply((ws) =>
+                        setScenarioField(ws, id, ['workload', 'model'], servingModelFromPreset(p)),
                       );
                     }}
                   />
