@@ -37,12 +37,10 @@ import { migShares } from '../catalog/mig';
 import { getServingAccelerator, type ServingAccelerator, type ServingPrecision } from './hardware';
 import {
   embeddingParams,
-  expectedDistinctExperts,
   expertParamsPerLayer,
   kvCacheBytesPerToken,
   moeLayerCount,
   weightBytes,
-  workloadShape,
 } from './memory';
 import { attentionDims } from '../workload/shape';
 import type { ServingConfig } from './types';
@@ -104,6 +102,8 @@ export type PreparedServing = {
   readonly kvBudgetBytesPerGpu: number;
   readonly weightBytesPerGpu: number;
   readonly clockFactor: number;
+  /** ln(1 − topK/experts): the per-token miss probability of one expert, logged (MoE). */
+  readonly logExpertMiss: number;
   /** Tokens each decoding request runs per step: 1 + draft tokens (speculative decoding). */
   readonly specTokens: number;
   /** Expected tokens each request emits per step (1 without speculation). */
@@ -237,7 +237,7 @@ export function prepareServing(
   const attnDp = mla !== null && config.layout.attentionDp === true;
   const kvHeadsPerGpuShare = mla !== null ? (attnDp ? 1 / tp : 1) : Math.max(1 / tp, 1 / m.kvHeads);
   const kvBytesPerTokenPerGpu = (kvBytesPerToken / pp) * kvHeadsPerGpuShare;
-  const dims = attentionDims(workloadShape(m, ctxMean));
+  const dims = attentionDims(m);
   const moeLayers = moeLayerCount(m);
 
   const emb = embeddingParams(m);
@@ -420,6 +420,7 @@ export function prepareServing(
     kvBudgetBytesPerGpu,
     weightBytesPerGpu,
     clockFactor,
+    logExpertMiss: experts > topK ? Math.log1p(-topK / experts) : -Infinity,
     specTokens: 1 + draftTokens,
     specYield,
     layersPerStage,
@@ -462,7 +463,8 @@ export function stageTimeS(
   let weights = exposedWeightTime(denseMem, denseCompute);
   let compute = denseCompute;
   if (p.moeLayersPerStage > 0) {
-    const touched = expectedDistinctExperts(p.experts, p.topK, tokens);
+    // E·(1 − (1 − k/E)^T) (expectedDistinctExperts), with the logarithm taken once in prepare.
+    const touched = tokens > 0 ? p.experts * -Math.expm1(tokens * p.logExpertMiss) : 0;
     const expMem = (p.moeLayersPerStage * touched * p.expertBytesPerGpu) / p.memBytesPerS;
     const expCompute =
       (p.moeLayersPerStage * tokens * p.topK * p.expertFlopsPerUse) /

@@ -66,7 +66,7 @@ export function expertParamsPerLayer(model: ServingModelShape): number {
   // A shape that spells out its shared experts or dense first layers: one routed expert as the
   // shape counts it (model/workload paramCounts).
   if ((moe.sharedExperts ?? 0) > 0 || (moe.firstDenseLayers ?? 0) > 0 || (moe.layerFreq ?? 1) > 1) {
-    return paramCounts(workloadShape(model, 1)).ffnPerExpert;
+    return paramCounts(model).ffnPerExpert;
   }
   return (
     Math.max(0, model.paramsTotal - moe.activeParams) / (model.layers * (moe.experts - moe.topK))
@@ -75,7 +75,7 @@ export function expertParamsPerLayer(model: ServingModelShape): number {
 
 /** MoE layers of a serving model (all layers unless the shape names dense ones). */
 export function moeLayerCount(model: ServingModelShape): number {
-  return model.moe === null ? 0 : layerKinds(workloadShape(model, 1)).moe;
+  return model.moe === null ? 0 : layerKinds(model).moe;
 }
 
 /**

@@ -108,7 +108,7 @@ export type AttentionDims = {
 };
 
 /** Width of one head: `headDim` where stated, else hidden/heads. */
-export function headDimOf(m: ModelShape): number {
+export function headDimOf(m: Pick<ModelShape, 'hidden' | 'heads' | 'headDim'>): number {
   return m.headDim ?? m.hidden / m.heads;
 }
 
@@ -119,7 +119,9 @@ export function headDimOf(m: ModelShape): number {
  * (nope+rope) without q_lora), kv_a h×(kv_lora+rope), kv_b kv_lora×heads·(nope+v), o heads·v×h,
  * and the two latent RMSNorms.
  */
-export function attentionDims(m: ModelShape): AttentionDims {
+export function attentionDims(
+  m: Pick<ModelShape, 'hidden' | 'heads' | 'kvHeads' | 'headDim' | 'mla'>,
+): AttentionDims {
   const h = m.hidden;
   const mla = m.mla ?? null;
   if (mla !== null) {
@@ -164,12 +166,15 @@ export function kvWidth(m: ModelShape): number {
 }
 
 /** Number of FFN weight matrices: 2 for GELU, 3 for SwiGLU. */
-export function ffnMatrices(m: ModelShape): number {
+export function ffnMatrices(m: Pick<ModelShape, 'ffnType'>): number {
   return m.ffnType === 'swiglu' ? 3 : 2;
 }
 
 /** Layers with a MoE FFN and layers with a dense FFN. A dense model: all dense. */
-export function layerKinds(m: ModelShape): { readonly moe: number; readonly dense: number } {
+export function layerKinds(m: Pick<ModelShape, 'layers' | 'moe'>): {
+  readonly moe: number;
+  readonly dense: number;
+} {
   const moe = m.moe;
   if (moe === null) return { moe: 0, dense: m.layers };
   const first = Math.min(m.layers, moe.firstDenseLayers ?? 0);
@@ -227,7 +232,7 @@ function ffnParams(h: number, f: number, mats: number): number {
 /**
  * Parameter counts (plain counts, not bytes). See {@link ParamCounts} for the method.
  */
-export function paramCounts(m: ModelShape): ParamCounts {
+export function paramCounts(m: Omit<ModelShape, 'seqLen'>): ParamCounts {
   const h = m.hidden;
   const attention = attentionDims(m).params;
   const mats = ffnMatrices(m);
@@ -307,7 +312,10 @@ export function modelFlopsPerToken(m: ModelShape, loraParams: number): number {
  * context of `contextTokens` their share is min(window, context)/context.
  */
 export function kvCacheBytesPerToken(
-  m: ModelShape,
+  m: Pick<
+    ModelShape,
+    'layers' | 'hidden' | 'heads' | 'kvHeads' | 'headDim' | 'mla' | 'slidingWindow'
+  >,
   bytesPerValue: number,
   contextTokens: number = Infinity,
 ): number {

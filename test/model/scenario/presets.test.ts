@@ -61,7 +61,6 @@ describe('MoE model presets (issue 20)', () => {
         ffnHidden: m.ffnHiddenSize,
         ffnType: m.ffnType,
         vocab: m.vocabSize,
-        seqLen: m.seqLenTokens,
         tiedEmbeddings: m.tiedEmbeddings,
         headDim: m.headDim,
         mla: m.attention,
