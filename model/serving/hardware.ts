@@ -7,11 +7,9 @@ import type { Precision } from '../catalog/accelerators';
  * (model/catalog/accelerators.ts: datasheet dense peaks, HBM capacity and bandwidth, scale-up
  * bandwidth, TDP, each with its sources) plus one serving-specific figure per part:
  *
- * `gemmEfficiency` is the fraction of the dense datasheet peak that large, well-shaped GEMMs
- * reach on the part in published microbenchmarks (estimate, SemiAnalysis "MI300X vs H100 vs
- * H200 Benchmark Part 1: Training", 2024-12: H100/H200 BF16 ~0.72, FP8 ~0.66; MI300X public
- * ROCm BF16 ~0.47, FP8 ~0.42). Blackwell and Ada are taken as Hopper (same CUTLASS/cuBLAS
- * generation of kernels); parts without a figure use 0.6.
+ * `gemmEfficiency` is the fraction of the dense datasheet peak that large GEMMs reach on the part:
+ * the one device model's MAMF table (model/compute/device.ts `gemmEfficiency`, each entry with its
+ * measurement or estimate), shared with the training engine since issue 20.
  */
 export type ServingPrecision = Precision;
 
@@ -44,7 +42,7 @@ export type ServingAccelerator = {
   readonly shapeBucketTokens: number;
   /** Board power at default limit (TDP/TGP), W. */
   readonly tdpW: number;
-  /** Achievable fraction of the dense peak for large GEMMs (microbenchmark estimate). */
+  /** Achievable fraction of the dense peak for large GEMMs (model/compute MAMF table). */
   readonly gemmEfficiency: { readonly bf16: number; readonly fp8: number; readonly fp4: number };
   /** Where the numbers come from. */
   readonly source: string;

@@ -98,17 +98,17 @@ export type ServingConfig = {
    */
   readonly maxTokensPerStep?: number | null;
   /**
-   * Speculative decoding with the model's multi-token-prediction modules as the draft:
-   * `draftTokens` tokens drafted per step (≤ the model's MTP modules), `acceptanceRate` of one
-   * drafted token (null: 0.85, DeepSeek-V3 report §5.4.3). Null/absent: no speculation.
-   */
-  /**
    * Disaggregated prefill and decode: separate pools of whole model copies, the KV cache handed
    * over the fabric. `prefillGpus`: GPUs of the prefill pool (a multiple of tp·pp); null: the
    * engine picks the split that carries the most. Null/absent: prompts and decodes share copies
    * (in-flight batching).
    */
   readonly disaggregation?: { readonly prefillGpus: number | null } | null;
+  /**
+   * Speculative decoding with the model's multi-token-prediction modules as the draft:
+   * `draftTokens` tokens drafted per step (≤ the model's MTP modules), `acceptanceRate` of one
+   * drafted token (null: 0.85, DeepSeek-V3 report §5.4.3). Null/absent: no speculation.
+   */
   readonly speculative?: {
     readonly draftTokens: number;
     readonly acceptanceRate: number | null;

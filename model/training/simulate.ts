@@ -245,7 +245,7 @@ export function buildContext(input: TrainingInput): Context {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
     // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes run 1.3–2.3× slower than predicted.
     warnings.push(
-      'MoE: routing, permutation, grouped expert GEMMs and dispatch by rank placement are modelled; runs without CUDA graphs or with many small experts per GPU (8-GPU HGX nodes in published Megatron-Core rows) are host-bound and have trained 1.3–2.3× slower than predicted',
+      'MoE: routing, permutation, grouped expert GEMMs and dispatch by rank placement are modelled; runs without CUDA graphs or with many small experts per GPU (8-GPU HGX nodes in published Megatron-Core rows) are host-bound and have trained 1.3–2.3× slower than predicted; all-to-all overlap with compute (DualPipe, moe_a2a_overlap) is not modelled, so such runs can be faster',
     );
   }
   // Software era from the stated stack (resolveSoftwareEra); explicit settings override its
