@@ -25,7 +25,7 @@ export type BundledValidationFile = {
 
 /** How to read the MoE set's errors (kept beside the numbers it describes; see README.md). */
 const MOE_READING =
-  'Megatron-Bridge forces an even token distribution in these benchmarks (the engine then sets the expert load imbalance to 1) and all are dropless. On GB200 and GB300 NVL72 (HybridEP dispatch, partial CUDA graphs) the rows fall within about ±15 %. Rows on 8-GPU HGX nodes (B200, B300, H100) run 30–130 % slower than predicted: their recipes of the time (plain all-to-all dispatch, no CUDA graphs, 16–32 small experts per GPU) are host-bound in ways the case format does not state. The DeepSeek-V3 run on 2,048 H800 is predicted slow (−34 %): DualPipe hides its all-to-all behind computation, which the engine does not model.';
+  'Megatron-Bridge forces an even token distribution in these benchmarks (the engine then sets the expert load imbalance to 1) and all are dropless. On GB200 and GB300 NVL72 (HybridEP dispatch, CUDA graphs) every DeepSeek-V3, Qwen3 and Kimi K2 row falls within −15…+20 %. Rows on 8-GPU HGX nodes (B200, B300, H100) run 30–130 % slower than predicted: their recipes (no CUDA graphs, mostly no all-to-all overlap, some with the plain all-to-all dispatcher) are host-bound in ways the rows do not state. gpt-oss-120b runs at about 17 % MFU on every system, 25–70 % below the prediction: its attention sinks, biases in every layer and clamped SwiGLU are not in the shape. The DeepSeek-V3 run on 2,048 H800 is predicted slow (−34 %): DualPipe hides its all-to-all behind computation, which the engine does not model.';
 
 export const bundledValidationFiles: readonly BundledValidationFile[] = [
   {

@@ -4,7 +4,7 @@ import { Button, SelectField } from '../../components/ui';
 import { useAppStore } from '../../store';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { setScenarioField } from '../../workspace/workspace';
-import { catalogField } from './catalogFields';
+import { catalogField, migProfileField } from './catalogFields';
 import { FieldControl } from './FieldControl';
 import {
   describeSchema,
@@ -248,6 +248,9 @@ function PresetSelect(props: { value: string; onSelect: (id: string) => void }) 
 function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
   const { node, ctx, depth } = props;
   if (node.kind === 'field') {
+    // A MIG profile's choices depend on the scenario's accelerator (only that field gets it).
+    const accelerator =
+      node.key === 'profile' ? getIn(ctx.doc, ['cluster', 'compute', 'acceleratorId']) : undefined;
     return (
       <FieldView
         node={node}
@@ -255,6 +258,7 @@ function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
         error={ctx.issues.get(node.path.join('.'))}
         currency={ctx.currency}
         commit={ctx.commit}
+        accelerator={accelerator}
       />
     );
   }
@@ -405,10 +409,15 @@ const FieldView = memo(function FieldView(props: {
   error: string | undefined;
   currency: string;
   commit: (path: readonly string[], value: unknown) => void;
+  /** The scenario's accelerator, passed to the MIG profile field only. */
+  accelerator?: unknown;
 }) {
   const { node, value } = props;
   const cat =
-    node.value.type === 'string' ? catalogField(node.key, value ?? node.defaultValue) : null;
+    node.value.type === 'string'
+      ? (migProfileField(node.path, props.accelerator) ??
+        catalogField(node.key, value ?? node.defaultValue))
+      : null;
   return (
     <FieldControl
       node={node}
