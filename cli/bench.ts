@@ -100,8 +100,8 @@ function trainingExample() {
 
 /**
  * DeepSeek-V3 pre-training on the same 1,024× H100 InfiniBand build: the preset's shape and its
- * recipe layout (TP 2, PP 8, VPP 4, EP 64), micro batch 1 and full recompute stated, so the
- * engine evaluates one layout (no search inside).
+ * recipe layout (TP 2, PP 8, VPP 4, EP 64, DP 64), micro batch 1 and full recompute stated, so
+ * the engine evaluates one layout (no search inside).
  */
 function moeTrainingExample() {
   const preset = getModelPreset('deepseek-v3');
@@ -120,7 +120,8 @@ function moeTrainingExample() {
         microBatchSeqs: 1,
         recompute: 'full',
       },
-      parallelism: preset.layout,
+      // The recipe's layout with DP stated (1,024 / (TP 2 · PP 8) = 64), so nothing is searched.
+      parallelism: { ...preset.layout, dp: 64 },
     },
   });
 }

@@ -45,6 +45,14 @@ import {
 import { attentionDims } from '../workload/shape';
 import type { ServingConfig } from './types';
 
+/**
+ * Constants of the per-step hot path, read once: under the CommonJS interop of tsx/esbuild (the
+ * CLI and bench) every access to an imported binding is a getter call, about a tenth of an SLO
+ * search's time.
+ */
+const WEIGHT_EXPOSED = WEIGHT_STREAM_EXPOSED;
+const MOE_GEMM_EFF = MOE_GEMM_EFFICIENCY;
+
 /** Scale-out fallback when TP spans beyond the scale-up domain: one 400G NIC per GPU. */
 const SCALE_OUT_BYTES_PER_S = 50e9;
 const SCALE_OUT_LATENCY_S = 20e-6;
@@ -433,7 +441,7 @@ export function prepareServing(
  * part beyond the arithmetic so the split stays additive.
  */
 function exposedWeightTime(memS: number, computeS: number): number {
-  return Math.max(memS, computeS) + WEIGHT_STREAM_EXPOSED * Math.min(memS, computeS) - computeS;
+  return Math.max(memS, computeS) + WEIGHT_EXPOSED * Math.min(memS, computeS) - computeS;
 }
 
 /**
@@ -468,7 +476,7 @@ export function stageTimeS(
     const expMem = (p.moeLayersPerStage * touched * p.expertBytesPerGpu) / p.memBytesPerS;
     const expCompute =
       (p.moeLayersPerStage * tokens * p.topK * p.expertFlopsPerUse) /
-      (p.gemmFlopsPerS * MOE_GEMM_EFFICIENCY);
+      (p.gemmFlopsPerS * MOE_GEMM_EFF);
     weights += exposedWeightTime(expMem, expCompute);
     compute += expCompute;
   }
