@@ -136,11 +136,14 @@ export function searchLayout(
           // folding): ep·etp divides them and ep divides the experts.
           const etp = m.moe === null ? 1 : (fixed.etp ?? 1);
           const fold = tp * cp * dp;
+          // A stated EP is kept only where it folds (scaling curves reuse it at other DP degrees).
           const eps =
             m.moe === null
               ? [1]
               : fixed.ep !== undefined && fixed.ep !== null
-                ? [fixed.ep]
+                ? fold % (fixed.ep * etp) === 0
+                  ? [fixed.ep]
+                  : []
                 : powersOfTwo(Math.min(m.moe.experts, fold / etp)).filter(
                     (e) => fold % (e * etp) === 0 && m.moe !== null && m.moe.experts % e === 0,
                   );

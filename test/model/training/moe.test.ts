@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveSoftwareEra, simulateTraining } from '../../../model/training';
+import { resolveSoftwareEra, scalingCurve, simulateTraining } from '../../../model/training';
 import type { TrainingInput } from '../../../model/training';
 import { groupedGemmTimeS, deviceConstants } from '../../../model/compute/device';
 import { getAccelerator } from '../../../model/catalog/accelerators';
@@ -258,5 +258,19 @@ describe('context-parallel ring attention per ring step', () => {
     expect(cp8.breakdown.cpCommS / cp8.stepTimeS).toBeGreaterThan(
       cp2.breakdown.cpCommS / cp2.stepTimeS,
     );
+  });
+});
+
+describe('MoE scaling curve', () => {
+  it('keeps a stated EP only at GPU counts where it folds into tp·cp·dp (EP 64 needs DP ≥ 64 at TP 1)', () => {
+    const input = withLayout({ dp: null });
+    const points = scalingCurve(input, [32, 64, 128, 256]);
+    // 32 GPUs: PP 4 leaves DP 8 < EP 64, no such layout; from 256 GPUs (DP 64) it folds.
+    expect(points.map((p) => p.gpus)).not.toContain(32);
+    for (const p of points) {
+      const l = p.layout;
+      if (l === null || l === undefined) continue;
+      expect((l.tp * l.cp * l.dp) % (l.ep * (l.etp ?? 1))).toBe(0);
+    }
   });
 });
