@@ -463,6 +463,11 @@ export const servingStage: EvaluationStage = {
       warnings.push(
         `serving: the offered load is ${(r.utilization * 100).toFixed(0)} % of capacity; requests queue without bound`,
       );
+    } else if (r.tpotRangeMs.high > 1.25 * r.tpotRangeMs.low) {
+      // Near capacity TPOT moves steeply with the load: a range, not a point (model/serving).
+      warnings.push(
+        `serving: near capacity TPOT is ${r.tpotRangeMs.low.toFixed(0)}–${r.tpotRangeMs.high.toFixed(0)} ms for a capacity 8 % higher or lower than modelled; read it as a range`,
+      );
     }
     return {
       metrics: servingFigures(r, sizing),

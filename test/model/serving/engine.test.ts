@@ -184,6 +184,8 @@ describe('power, cost, curve, sizing', () => {
       'ttft_ms',
       'tpot_ms',
       'e2e_latency_ms',
+      'tpot_low_ms',
+      'tpot_high_ms',
       'max_batch',
       'kv_cache_gib_per_gpu',
       'gpus_for_target_load',
