@@ -6,6 +6,8 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   consoleErrors,
 }) => {
   void consoleErrors;
+  // 311 case rows through axe: about a minute on the shared 2-core box.
+  test.setTimeout(120_000);
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
