@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runMonteCarlo } from '../model/analysis';
 import { evaluate, trainingPerformance } from '../model/evaluate';
 import { parseScenarioOrThrow } from '../model/scenario';
-import { getModelPreset } from '../model/scenario/presets';
+import { getModelPreset, servingModelFromPreset } from '../model/scenario/presets';
 import { toTrainingInput } from '../model/evaluate';
 import { autoLayout, simulateTraining } from '../model/training';
 import type { TrainingInput } from '../model/training';
@@ -98,6 +98,55 @@ function trainingExample() {
   return example('pretrain-llama3-70b-1024xh100-ib.json');
 }
 
+/**
+ * DeepSeek-V3 pre-training on the same 1,024× H100 InfiniBand build: the preset's shape and its
+ * recipe layout (TP 2, PP 8, VPP 4, EP 64, DP 64), micro batch 1 and full recompute stated, so
+ * the engine evaluates one layout (no search inside).
+ */
+function moeTrainingExample() {
+  const preset = getModelPreset('deepseek-v3');
+  if (!preset?.layout) throw new Error('deepseek-v3 preset missing');
+  const raw = JSON.parse(
+    readFileSync(resolve(here, '../examples', 'pretrain-llama3-70b-1024xh100-ib.json'), 'utf8'),
+  ) as { workload: Record<string, unknown> };
+  return parseScenarioOrThrow({
+    ...raw,
+    workload: {
+      ...raw.workload,
+      model: preset.shape,
+      training: {
+        ...(raw.workload['training'] as object),
+        globalBatchSeqs: preset.globalBatchSeqs,
+        microBatchSeqs: 1,
+        recompute: 'full',
+      },
+      // The recipe's layout with DP stated (1,024 / (TP 2 · PP 8) = 64), so nothing is searched.
+      parallelism: { ...preset.layout, dp: 64 },
+    },
+  });
+}
+
+/** DeepSeek-R1 served in FP8 on 8× H100 (TP 8, EP 8) under the serving example's SLO load. */
+function moeServingExample() {
+  const preset = getModelPreset('deepseek-r1');
+  if (!preset) throw new Error('deepseek-r1 preset missing');
+  const raw = JSON.parse(
+    readFileSync(resolve(here, '../examples', 'serving-llama3-70b-8xh100-fp8.json'), 'utf8'),
+  ) as { workload: Record<string, unknown>; cluster: Record<string, Record<string, unknown>> };
+  return parseScenarioOrThrow({
+    ...raw,
+    cluster: {
+      ...raw.cluster,
+      compute: { ...raw.cluster['compute'], acceleratorId: 'h200-sxm' },
+    },
+    workload: {
+      ...raw.workload,
+      model: servingModelFromPreset(preset),
+      parallelism: { tp: 8, pp: 1, ep: 8, replicas: 1 },
+    },
+  });
+}
+
 /** Megatron 1T (Narayanan et al. 2021 Table 1) on 3,072 A100s, layout left to the engine. */
 function megatron1tInput(): TrainingInput {
   const p = getModelPreset('megatron-1t');
@@ -177,6 +226,34 @@ export const benchmarks: readonly Benchmark[] = [
       'median time of one full evaluate() of a serving scenario (Llama 3 70B, 8× H100 FP8)',
     run: () => {
       const scenario = example('serving-llama3-70b-8xh100-fp8.json');
+      return medianMicros(() => void evaluate(scenario), 500, 41, 200);
+    },
+  },
+  {
+    id: 'evaluate_moe_training_us',
+    unit: 'µs',
+    target: 20,
+    better: 'lower',
+    kind: 'engine',
+    description:
+      'median time of the training performance step of evaluate() on a DeepSeek-V3 scenario (MLA, 256 experts, EP 64 on 1,024× H100, fixed layout)',
+    run: () => {
+      const scenario = moeTrainingExample();
+      const w = scenario.workload;
+      if (w.kind !== 'training') throw new Error('the MoE example must be a training scenario');
+      return medianMicros(() => void trainingPerformance(scenario, w), 500, 41, 200);
+    },
+  },
+  {
+    id: 'evaluate_moe_serving_us',
+    unit: 'µs',
+    target: 50,
+    better: 'lower',
+    kind: 'engine',
+    description:
+      'median time of one full evaluate() of a DeepSeek-R1 serving scenario (FP8, 8× H200, TP 8 / EP 8, p99 SLO search)',
+    run: () => {
+      const scenario = moeServingExample();
       return medianMicros(() => void evaluate(scenario), 500, 41, 200);
     },
   },

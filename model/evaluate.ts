@@ -17,6 +17,7 @@ import type {
   WorkloadLoad,
 } from './power';
 import type { ClusterNetworkBom } from './fabric';
+import { modelShapeOf } from './scenario';
 import type { Scenario, ServingWorkload, TrainingWorkload } from './scenario';
 import {
   adjustTimeToTrainDays,
@@ -170,18 +171,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
   const { compute, network } = scenario.cluster;
   const auto = <T>(v: T | 'auto'): T | null => (v === 'auto' ? null : v);
   return {
-    model: {
-      layers: model.layers,
-      hidden: model.hiddenSize,
-      heads: model.attentionHeads,
-      kvHeads: model.kvHeads,
-      ffnHidden: model.ffnHiddenSize,
-      ffnType: model.ffnType,
-      vocab: model.vocabSize,
-      seqLen: model.seqLenTokens,
-      moe: model.moe ? { experts: model.moe.experts, topK: model.moe.topK } : null,
-      tiedEmbeddings: model.tiedEmbeddings,
-    },
+    model: modelShapeOf(model, model.seqLenTokens),
     training: {
       globalBatchSeqs: training.globalBatchSeqs,
       microBatch: auto(training.microBatchSeqs),
@@ -199,6 +189,9 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       zero3Gathers: auto(training.zero3Gathers),
       powerLimitW: training.powerLimitW,
       packedDocTokens: training.packedDocTokens,
+      expertImbalance: training.expertImbalance,
+      softwareEra: auto(training.softwareEra),
+      gradSync: training.gradSync,
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:
@@ -213,6 +206,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
             zeroStage: auto(parallelism.zeroStage),
             sequenceParallel: auto(parallelism.sequenceParallel),
             ep: auto(parallelism.ep),
+            etp: auto(parallelism.etp),
           },
     cluster: {
       acceleratorId: compute.acceleratorId,
@@ -434,6 +428,11 @@ export function servingPerformance(scenario: Scenario, w: ServingWorkload): Serv
   if (r.saturated) {
     warnings.push(
       `serving: the offered load is ${(r.utilization * 100).toFixed(0)} % of capacity; requests queue without bound`,
+    );
+  } else if (r.tpotRangeMs.high > 1.25 * r.tpotRangeMs.low) {
+    // Near capacity TPOT moves steeply with the load: a range, not a point (model/serving).
+    warnings.push(
+      `serving: near capacity TPOT is ${r.tpotRangeMs.low.toFixed(0)}–${r.tpotRangeMs.high.toFixed(0)} ms for a capacity 8 % higher or lower than modelled; read it as a range`,
     );
   }
   return { result: r, sizing, metrics: servingFigures(r, sizing), warnings };

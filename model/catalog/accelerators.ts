@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRECISIONS, precisionSchema } from '../vocabulary';
+import type { Precision } from '../vocabulary';
 import { sourceSchema, sourcedNumberSchema } from './sourced';
 import type { Source, SourcedNumber } from './sourced';
 
@@ -1163,6 +1165,86 @@ const ACCELERATOR_SEED: readonly unknown[] = [
     },
   },
   {
+    id: 'h800',
+    catalogId: null,
+    name: 'NVIDIA H800 SXM5 80GB',
+    vendor: 'NVIDIA',
+    scaleUpFabric: 'nvlink',
+    denseTflops: {
+      bf16: {
+        value: 989.0,
+        unit: 'TFLOP/s',
+        sources: ['aiwiki-h800', 'philisun-h800'],
+        date: '2023-03',
+        basis: 'read',
+        soft: false,
+        note: 'the H100 SXM5 die and tensor rate (export variant: only NVLink and FP64 cut); 1,979 with sparsity',
+      },
+      fp16: {
+        value: 989.0,
+        unit: 'TFLOP/s',
+        sources: ['aiwiki-h800', 'philisun-h800'],
+        date: '2023-03',
+        basis: 'read',
+        soft: false,
+        note: 'FP16 dense = BF16 dense on this part',
+      },
+      fp8: {
+        value: 1979.0,
+        unit: 'TFLOP/s',
+        sources: ['aiwiki-h800', 'philisun-h800'],
+        date: '2023-03',
+        basis: 'read',
+        soft: false,
+        note: '3,958 with sparsity, as H100 SXM5; DeepGEMM (DeepSeek, 2025) measures up to 1,358 TFLOP/s of FP8 GEMM on H800',
+      },
+    },
+    hbmGB: {
+      value: 80.0,
+      unit: 'GB',
+      sources: ['philisun-h800'],
+      date: '2023-03',
+      basis: 'read',
+      soft: false,
+    },
+    hbmTBps: {
+      value: 3.35,
+      unit: 'TB/s',
+      sources: ['philisun-h800'],
+      date: '2023-03',
+      basis: 'read',
+      soft: false,
+      note: 'HBM3, as H100 SXM5',
+    },
+    tdpW: {
+      value: 700.0,
+      unit: 'W',
+      sources: ['aiwiki-h800'],
+      date: '2023-03',
+      basis: 'read',
+      soft: false,
+      note: 'SXM5 board power, as H100 SXM5',
+    },
+    scaleUpGBpsBidirectional: {
+      value: 400.0,
+      unit: 'GB/s',
+      sources: ['philisun-h800', 'deepseek-v3-report'],
+      date: '2023-03',
+      basis: 'read',
+      soft: false,
+      note: 'NVLink cut to 400 GB/s bidirectional (H100: 900); the DeepSeek-V3 report (§3.2.2) plans with 160 GB/s per direction achieved, and 50 GB/s of InfiniBand per GPU',
+    },
+    scaleUpDomainGpus: {
+      value: 8.0,
+      unit: 'GPUs',
+      sources: ['deepseek-v3-report', 'validation-readme'],
+      date: '2023-03',
+      basis: 'read',
+      soft: false,
+      note: '8 per node on NVLink/NVSwitch (HGX H800)',
+    },
+  },
+  {
     id: 'gaudi2',
     catalogId: null,
     name: 'Intel Gaudi 2 (HL-225 OAM)',
@@ -1529,6 +1611,27 @@ const SOURCES_SEED: readonly unknown[] = [
     kind: 'standard',
   },
   {
+    id: 'aiwiki-h800',
+    title:
+      'AI Wiki - NVIDIA H800 (reviewed 2026-06-03): H100 GH100 die, export-compliant variant with reduced NVLink and FP64, launched 2023-03-21, used to train DeepSeek-V3',
+    url: 'https://aiwiki.ai/wiki/nvidia_h800',
+    kind: 'secondary',
+  },
+  {
+    id: 'philisun-h800',
+    title:
+      'Philisun - NVIDIA H800 vs H100 technical comparison: same silicon, 80 GB HBM3 at 3.35 TB/s, NVLink 400 GB/s bidirectional (H100 900 GB/s), FP64 cut',
+    url: 'https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-politically-defined-ai-chips/',
+    kind: 'secondary',
+  },
+  {
+    id: 'deepseek-v3-report',
+    title:
+      'DeepSeek-AI, DeepSeek-V3 Technical Report (arXiv 2412.19437), §3.1–3.3: 2,048 H800 in 8-GPU NVLink nodes, NVLink 160 GB/s and InfiniBand 50 GB/s per GPU, 16-way PP, 64-way EP, FP8 training',
+    url: 'https://arxiv.org/abs/2412.19437',
+    kind: 'paper',
+  },
+  {
     id: 'validation-readme',
     title: 'ClusterPlan validation README (accelerator ids; Gaudi 2 note)',
     url: 'shared/validation/README.md',
@@ -1556,8 +1659,9 @@ const SOURCES_SEED: readonly unknown[] = [
   },
 ];
 
-/** Matmul precisions the engine knows. */
-export const precisionSchema = z.enum(['fp16', 'bf16', 'fp8', 'fp4']);
+/** The engine's one precision list and type (model/vocabulary), as the catalog reads it. */
+export { PRECISIONS, precisionSchema };
+export type { Precision };
 
 export const acceleratorSchema = z.object({
   /** Id used by scenarios and validation cases (`h100-sxm`, ...). */

@@ -47,6 +47,12 @@ const MAMF: Readonly<Record<string, EffEntry>> = {
     basis: 'read (fp8: H200 value, same GH100 die)',
   },
   'h200-sxm': { bf16: 0.803, fp8: 0.734, sustained: SUSTAINED_HOPPER, basis: 'read' },
+  h800: {
+    bf16: 0.801,
+    fp8: 0.734,
+    sustained: SUSTAINED_HOPPER,
+    basis: 'derived from H100 SXM (same GH100 die and clocks)',
+  },
   b200: {
     bf16: 0.776,
     fp8: 0.763,
@@ -75,14 +81,32 @@ const MAMF: Readonly<Record<string, EffEntry>> = {
     sustained: SUSTAINED_BLACKWELL,
     basis: 'derived from B200',
   },
-  mi300x: { bf16: 0.601, fp8: 0.601, sustained: 1, basis: 'read (fp8 assumed equal)' },
-  mi325x: {
-    bf16: 0.601,
-    fp8: 0.601,
+  // AMD: MAMF measured at the board's default power (ml-engineering table, 2025 revision: MI300X
+  // 668.4 of 1,300 TFLOP/s BF16 with torch 2.5.1 + ROCm 6.3 and TunableOp; MI325X 784.9 at its
+  // 1,000 W; MI355X 1,565 of 2,300 with ROCm 7.0.2). The same die sustains higher clocks under
+  // the MI325X's 1,000 W than the MI300X's 750 W, which the measurements carry (1.17×; the
+  // power-cap model, model/compute powerCap.ts, gives 1.2× for 750 → 1,000 W). FP8: no MAMF
+  // published; SemiAnalysis (2024-12, public ROCm, hipBLASLt) measured MI300X FP8 GEMMs at about
+  // 0.42 of the FP8 peak (estimate, the figure the serving engine used); MI325X and MI355X take it
+  // scaled by their BF16 ratio to MI300X (derived).
+  mi300x: {
+    bf16: 0.514,
+    fp8: 0.42,
     sustained: 1,
-    basis: 'derived from MI300X (same compute die)',
+    basis: 'read (BF16, ROCm 6.3); FP8 SemiAnalysis estimate',
   },
-  mi355x: { bf16: 0.65, fp8: 0.65, sustained: 1, basis: 'estimate' },
+  mi325x: {
+    bf16: 0.604,
+    fp8: 0.494,
+    sustained: 1,
+    basis: 'read (BF16 at 1,000 W); FP8 derived from MI300X',
+  },
+  mi355x: {
+    bf16: 0.68,
+    fp8: 0.556,
+    sustained: 1,
+    basis: 'read (BF16, ROCm 7.0.2); FP8 derived from MI300X',
+  },
   gaudi2: { bf16: 0.75, fp8: 0.75, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
   gaudi3: { bf16: 0.75, fp8: 0.75, sustained: SUSTAINED_HOPPER, basis: 'estimate' },
   l40s: {
@@ -124,6 +148,21 @@ export const HBM_EFFICIENCY_OTHER = 0.8;
  */
 export const ATTN_FWD_REL = 0.85;
 export const ATTN_BWD_REL = 0.73;
+
+/**
+ * FlashAttention's rate grows with the keys one kernel processes (fewer, larger tiles amortise the
+ * per-block softmax rescaling and the kernel's prologue): rate ∝ k/(k + ATTN_KEYS_K0). Read from
+ * the FlashAttention-3 paper (Shah et al. 2024, Fig. "Attention forward speed, head dim 128, H100
+ * 80GB SXM5"): 467 TFLOP/s at 512 tokens, 565 at 1k, 625 at 2k, 648 at 16k, which k0 ≈ 200
+ * reproduces within 4 %. `ATTN_FWD_REL`/`ATTN_BWD_REL` hold at long sequences (`ATTN_KEYS_REF`).
+ */
+export const ATTN_KEYS_K0 = 200;
+export const ATTN_KEYS_REF = 16384;
+
+/** FlashAttention rate at `keys` keys per kernel relative to the long-sequence rate (≤ 1.01). */
+export function attentionKeysFactor(keys: number): number {
+  return ((keys / (keys + ATTN_KEYS_K0)) * (ATTN_KEYS_REF + ATTN_KEYS_K0)) / ATTN_KEYS_REF;
+}
 
 /** Per-accelerator constants precomputed once per evaluation (hot path uses plain numbers). */
 export type DeviceConstants = {
@@ -202,6 +241,16 @@ export function deviceConstants(acc: Accelerator, precision: Precision): DeviceC
   };
 }
 
+/**
+ * Achievable large-GEMM fraction of the dense peak per precision (MAMF, before the sustained-clock
+ * factor), the one table both engines read: training multiplies it by the sustained ratio of a
+ * busy node, serving by its stack factor. FP4 without a measurement: the FP8 fraction.
+ */
+export function gemmEfficiency(id: string): { bf16: number; fp8: number; fp4: number } {
+  const e = MAMF[id] ?? DEFAULT_MAMF;
+  return { bf16: e.bf16, fp8: e.fp8, fp4: e.fp4 ?? e.fp8 };
+}
+
 /** Basis of the MAMF efficiency used for an accelerator (for reports). */
 export function gemmEfficiencyBasis(id: string): string {
   return (MAMF[id] ?? DEFAULT_MAMF).basis;
@@ -249,4 +298,80 @@ export function slowestGpuFactor(gpus: number): number {
   const r = Math.sqrt(2 * l);
   const z = r - (Math.log(l) + Math.log(4 * Math.PI)) / (2 * r);
   return 1 / (1 - GPU_SPEED_SIGMA * Math.max(0, z));
+}
+
+/**
+ * Rows of one GEMM output tile: grouped (per-expert) GEMMs pad each group's rows up to a whole
+ * tile (DeepGEMM's contiguous layout aligns every expert's block to 128 rows,
+ * `get_mk_alignment_for_contiguous_layout()`; CUTLASS/cuBLAS grouped kernels tile M by 64–256).
+ */
+export const GROUPED_TILE_ROWS = 128;
+
+/**
+ * Inner-dimension cost of a GEMM tile: each output tile pays a fixed prologue/epilogue worth
+ * `GEMM_K0` elements of its K loop, so efficiency scales as K/(K + K0). Derived from DeepGEMM's
+ * published H800 FP8 table (deepseek-ai/DeepGEMM README, 2025-02): grouped GEMMs with the same M
+ * and N tiles reach 1,297 TFLOP/s at K = 7,168 and 1,099 at K = 2,048 (N 4,096 vs 7,168, same
+ * tile count per row), which gives K0 ≈ 560; the same rule then reproduces its dense
+ * 4096×7168×16384 GEMM (1,358 TFLOP/s predicted from the K = 7,168 point: 1,354). The achievable
+ * rates (MAMF) were measured at large K, taken as `GEMM_K_REF`.
+ */
+export const GEMM_K0 = 560;
+export const GEMM_K_REF = 8192;
+
+/**
+ * Rows of a GEMM (tokens in a serving step, tokens per expert) below which the kernel loses rate
+ * to partial tiles and waves: rate ∝ m/(m + GEMM_M0), relative to `GEMM_M_REF` rows. Derived from
+ * DeepGEMM's published H800 FP8 tables (deepseek-ai/DeepGEMM README, 2025-02): N = 4,096,
+ * K = 7,168 at 1,297 TFLOP/s with 8,192 rows per group, 1,233 at 1,024, 1,040 at 512 and 932 at
+ * 256; m0 = 128 (one tile of rows) reproduces them within 4 %. Large-shape rates (MAMF) are the
+ * reference; the issue it fixes: efficiency measured at 8192³ applied to small decode GEMMs.
+ */
+export const GEMM_M0 = 128;
+export const GEMM_M_REF = 4096;
+
+/** GEMM rate at `m` rows relative to the large-shape rate (≤ ~1.03). */
+export function rowsFactor(m: number): number {
+  if (!(m > 0)) return 1;
+  return ((m / (m + GEMM_M0)) * (GEMM_M_REF + GEMM_M0)) / GEMM_M_REF;
+}
+
+/** Efficiency of a GEMM with inner dimension k relative to the MAMF reference shape (≤ ~1.06). */
+export function innerDimFactor(k: number): number {
+  return ((k / (k + GEMM_K0)) * (GEMM_K_REF + GEMM_K0)) / GEMM_K_REF;
+}
+
+/**
+ * Time of one grouped GEMM (one kernel over `groups` independent problems, as MoE experts run:
+ * Megatron-Core `moe_grouped_gemm`, TE GroupedLinear, DeepGEMM), seconds. Each group multiplies
+ * [m×k]·[k×n]; its rows are padded to whole tiles ({@link GROUPED_TILE_ROWS}), the inner
+ * dimension costs as {@link innerDimFactor} (a weight-gradient GEMM's K is the expert's token
+ * count, so few tokens per expert lose efficiency there), the kernel pays one fixed cost, and the
+ * roofline memory side reads every group's weights and activations. MegaBlocks (Gale et al.
+ * MLSys'23 §5) shows the same losses for fine-grained experts with few tokens each.
+ */
+/**
+ * Grouped-GEMM rate relative to a dense GEMM of the same precision: Megatron-Core's MXFP8 grouped
+ * GEMM (multi-stream cuBLAS) reaches 2,672 TFLOP/s on GB200 at K = 7,168, N = 2,048 (L2 flushed;
+ * DeepSeek-V3 GB200 guide §1), 53.4 % of the 5,000 TFLOP/s dense FP8 peak, against the
+ * 0.763 × 0.815 = 62.2 % this model gives a dense FP8 GEMM on Blackwell: 0.86 (derived).
+ * DeepGEMM's Hopper contiguous grouped kernel loses less (1,297 vs 1,358 TFLOP/s dense), but the
+ * Megatron/Transformer Engine stack the published runs use is the one measured here.
+ */
+export const GROUPED_GEMM_REL = 0.86;
+
+export function groupedGemmTimeS(
+  dev: DeviceConstants,
+  m: number,
+  n: number,
+  k: number,
+  groups: number,
+): number {
+  if (groups <= 0 || m <= 0 || n <= 0 || k <= 0) return 0;
+  const rows = Math.ceil(m / GROUPED_TILE_ROWS - 1e-9) * GROUPED_TILE_ROWS;
+  const flops = 2 * rows * n * k * groups;
+  const compute = GEMM_FIXED_S + flops / (dev.gemmFlopsPerS * GROUPED_GEMM_REL * innerDimFactor(k));
+  const bytes = groups * ((m * k + k * n) * dev.gemmInputBytes + m * n * 2);
+  const memory = ELEMENTWISE_FIXED_S + bytes / dev.hbmBytesPerS;
+  return compute > memory ? compute : memory;
 }

@@ -16,3 +16,11 @@ export {
   SCALE_OUT_EFFICIENCY,
 } from './network';
 export type { NetworkConstants, GroupSpan } from './network';
+export {
+  dispatchBytes,
+  dispatchTimeS,
+  probNoneIn,
+  DISPATCH_NVLINK_EFFICIENCY,
+  DISPATCH_RDMA_EFFICIENCY,
+} from './expert';
+export type { DispatchBytes } from './expert';

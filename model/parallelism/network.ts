@@ -51,9 +51,13 @@ export type NetworkConstants = {
   readonly domain: number;
   /** Achieved scale-up bandwidth per GPU per direction, B/s. */
   readonly upBytesPerS: number;
+  /** Scale-up line rate per GPU per direction, B/s (0 without a scale-up domain). */
+  readonly upRawBytesPerS: number;
   readonly upAlphaS: number;
   /** Achieved scale-out bandwidth per GPU per direction (non-blocking), B/s. */
   readonly outBytesPerS: number;
+  /** Scale-out line rate per GPU per direction, B/s. */
+  readonly outRawBytesPerS: number;
   readonly outAlphaS: number;
   /** Oversubscription above the leaf tier (≥ 1). */
   readonly oversubscription: number;
@@ -80,8 +84,10 @@ export function networkConstants(
   return {
     domain,
     upBytesPerS: domain > 1 ? upRaw * SCALE_UP_EFFICIENCY[dev.scaleUpFabric] : 0,
+    upRawBytesPerS: domain > 1 ? upRaw : 0,
     upAlphaS: SCALE_UP_ALPHA_S,
     outBytesPerS: ((gbpsPerGpu * 1e9) / 8) * SCALE_OUT_EFFICIENCY[fabric],
+    outRawBytesPerS: (gbpsPerGpu * 1e9) / 8,
     outAlphaS: SCALE_OUT_ALPHA_S[fabric] + ALPHA_PER_TIER_S * (t - 1),
     oversubscription: Math.max(1, oversubscription ?? 1),
     tiers: t,

@@ -5,6 +5,8 @@ import type { CatalogKind } from '../catalog/schemas';
 import { paramCounts } from '../workload/shape';
 import { catalogIds, checkUserCatalog } from './userCatalog';
 import type { CatalogIssue } from './userCatalog';
+import { modelShapeOf } from './modelShape';
+import type { ScenarioModelFields } from './modelShape';
 
 /**
  * Cross-field checks of a scenario that no single field's range can express, run when a file
@@ -43,21 +45,10 @@ type ScenarioLike = {
       }
     | {
         readonly kind: 'serving';
-        readonly model: {
+        readonly model: ScenarioModelFields & {
           readonly paramsB: number;
-          readonly layers: number;
-          readonly hiddenSize: number;
-          readonly attentionHeads: number;
-          readonly kvHeads: number;
-          readonly ffnHiddenSize: number;
-          readonly ffnType: 'gelu' | 'swiglu';
-          readonly vocabSize: number;
-          readonly tiedEmbeddings: boolean;
-          readonly moe: {
-            readonly experts: number;
-            readonly topK: number;
-            readonly activeParamsB: number;
-          } | null;
+          readonly moe:
+            (NonNullable<ScenarioModelFields['moe']> & { readonly activeParamsB: number }) | null;
         };
         readonly parallelism: {
           readonly tp: number | 'auto';
@@ -264,18 +255,7 @@ function layoutAndShapeIssues(s: ScenarioLike): CatalogIssue[] {
     }
   } else {
     const m = w.model;
-    const counted = paramCounts({
-      layers: m.layers,
-      hidden: m.hiddenSize,
-      heads: m.attentionHeads,
-      kvHeads: m.kvHeads,
-      ffnHidden: m.ffnHiddenSize,
-      ffnType: m.ffnType,
-      vocab: m.vocabSize,
-      seqLen: 0,
-      tiedEmbeddings: m.tiedEmbeddings,
-      moe: m.moe === null ? null : { experts: m.moe.experts, topK: m.moe.topK },
-    });
+    const counted = paramCounts(modelShapeOf(m, 0));
     const far = (stated: number, count: number) =>
       stated * PARAMS_SHAPE_TOLERANCE < count || stated > count * PARAMS_SHAPE_TOLERANCE;
     const b = (n: number) => `${(n / 1e9).toPrecision(3)} B`;

@@ -78,6 +78,75 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2024',
     basis: 'convention',
   },
+  'workload.parallelism.etp': {
+    source:
+      'No tensor parallelism inside the experts (Megatron-Core expert_tensor_parallel_size = 1 in the Megatron-Bridge MoE recipes)',
+    date: '2026',
+    basis: 'read',
+  },
+  'workload.model.moe.sharedExperts': {
+    source:
+      'No shared experts unless the model has them (DeepSeek-V3 and Kimi K2: 1; Qwen3, gpt-oss: 0)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.model.moe.firstDenseLayers': {
+    source: 'Every layer MoE unless the model says otherwise (DeepSeek-V3 first_k_dense_replace 3)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.model.moe.layerFreq': {
+    source: 'Every layer after the dense ones is MoE (Megatron-Core moe_layer_freq 1)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.model.mtpLayers': {
+    source: 'No multi-token-prediction modules unless the model has them (DeepSeek-V3: 1)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.model.parallelBlocks': {
+    source:
+      'Sequential attention then FFN, as in GPT-3, Llama and DeepSeek (parallel blocks: GPT-J, PaLM)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.training.gradSync': {
+    source:
+      'Ring/tree all-reduce (NCCL), as PyTorch DDP, Megatron-LM and DeepSpeed synchronise gradients',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.training.softwareEra': {
+    source:
+      'from the stated stack: a stated attention kernel, else sequence parallelism or selective recompute (Megatron-LM 2022 onwards) mean the current era; otherwise the accelerator’s (A100: Megatron-LM 2021)',
+    date: '2021–2026',
+    basis: 'convention',
+  },
+  'workload.parallelism.attentionDp': {
+    source:
+      'Attention tensor-parallel, the TensorRT-LLM and vLLM default; data-parallel attention is DeepSeek’s and SGLang’s MLA layout (--enable-dp-attention)',
+    date: '2025',
+    basis: 'read',
+  },
+  'workload.serving.maxTokensPerStep': {
+    source:
+      '8,192 tokens per step, the default max_num_tokens of TensorRT-LLM and max_num_batched_tokens of vLLM V1; lowered on a small MIG slice',
+    date: '2025',
+    basis: 'read',
+  },
+  'workload.serving.speculative.acceptanceRate': {
+    source:
+      'DeepSeek-V3 technical report §5.4.3: 85–90 % acceptance of the second (MTP-drafted) token; 0.85 used',
+    date: '2024-12',
+    basis: 'read',
+  },
+  'workload.serving.disaggregation.prefillGpus': {
+    source:
+      'the split of whole model copies between the pools that carries the most (DistServe, Splitwise)',
+    date: '2024',
+    basis: 'convention',
+  },
   'workload.serving.precision': {
     source: 'BF16 weights, the default of vLLM and TensorRT-LLM for Llama-class checkpoints',
     date: '2024',

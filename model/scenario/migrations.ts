@@ -13,12 +13,15 @@
  *   `cluster.network.scaleOut.railOptimized` (true), `cluster.storage.nodeCache.driveAfrPerYear`;
  *   the money defaults `finance.rackInfraUsdPerRack` and `finance.staffUsdPerFteYear` become
  *   USD figures at the scenario's rate (`null`), written in for older non-USD files.
+ * - 3 (`scenario/003-moe-shape`, issue 20): the model-shape extensions (MoE, MLA, head width,
+ *   sliding windows, MTP) and the MoE/serving settings, new fields whose defaults read as
+ *   version 2 did.
  *
  * Defaults are part of the format: a test holds every default of every version
  * (test/model/scenario/defaults/) and fails when one changes without a migration step that
  * writes the old default into older files.
  *
- * To change the format: add a step `{ id: 'scenario/002-<what>', fromVersion: 1, toVersion: 2,
+ * To change the format: add a step `{ id: 'scenario/00N-<what>', fromVersion: N - 1, toVersion: N,
  * up }` to `scenarioMigrations`, bump nothing else (the current version is derived from the
  * chain), add a fixture of the old version under test/model/scenario/fixtures/ and a test that
  * it migrates and parses.
@@ -89,6 +92,20 @@ function v1StoragePrice(doc: ScenarioDocument): ScenarioDocument {
   };
 }
 
+/**
+ * Version 2 → 3 (issue 20, mixture-of-experts and serving accuracy): the one model vocabulary's
+ * new fields — MoE shared experts, dense FFN width, first dense layers and layer frequency; head
+ * width; MLA attention; sliding windows; MTP modules; parallel blocks — and, for training, the
+ * expert load imbalance, software era, gradient synchronisation and expert tensor parallelism;
+ * for serving, attention data-parallel, the engine's tokens-per-step limit, speculative decoding,
+ * disaggregated pools and a named MIG profile. Every new field's default reads as version 2 did
+ * (dense-equivalent, `auto`, none; held by test/model/scenario/defaults/v3.json), so the step
+ * writes nothing: defaults stay defaults in the file.
+ */
+function moeShapeUp(doc: ScenarioDocument): ScenarioDocument {
+  return doc;
+}
+
 /** The chain, oldest first. */
 export const scenarioMigrations: readonly ScenarioMigration[] = [
   {
@@ -98,6 +115,14 @@ export const scenarioMigrations: readonly ScenarioMigration[] = [
     description:
       'One storage price: finance.storagePriceUsd moves to cluster.storage.dataTier.priceUsd. New fields cluster.compute.systemId, cluster.network.scaleOut.railOptimized and cluster.storage.nodeCache.driveAfrPerYear take defaults that keep version-1 files as they were priced. Money defaults are USD figures at the scenario’s rate; a non-USD version-1 file keeps the amounts it meant (20,000 per rack, 200,000 per FTE-year in its currency).',
     up: v1ToV2,
+  },
+  {
+    id: 'scenario/003-moe-shape',
+    fromVersion: 2,
+    toVersion: 3,
+    description:
+      'MoE, MLA, head width, sliding windows, MTP and parallel-block model fields; training expert imbalance, software era, gradient sync and ETP; serving attention DP, tokens per step, speculative decoding, disaggregation and MIG profiles (issue 20)',
+    up: moeShapeUp,
   },
 ];
 

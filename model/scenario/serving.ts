@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PRECISIONS } from '../vocabulary';
 import { intIn, moneyIn, numIn, oneOf, orAuto } from './fields';
+import { headWidthIssue, modelExtensionFields, moeExtensionFields } from './modelShape';
 
 /**
  * Scenario workload `serving`: one LLM served under a load (model/serving is the engine).
@@ -8,7 +10,8 @@ import { intIn, moneyIn, numIn, oneOf, orAuto } from './fields';
  * Every number has a range (sanity bounds, not design limits) and its unit in its name.
  */
 
-export const servingPrecisionSchema = oneOf(['fp16', 'bf16', 'fp8', 'fp4']);
+/** Weights/matmul precision: the engine's one precision list (model/vocabulary). */
+export const servingPrecisionSchema = oneOf(PRECISIONS);
 
 /** Mixture-of-experts shape: routed experts per MoE layer, experts per token, active parameters. */
 export const servingMoeSchema = z
@@ -17,6 +20,7 @@ export const servingMoeSchema = z
     topK: intIn(1, 64, 'experts per token'),
     /** Parameters used per token, billions (shared experts and dense layers included). */
     activeParamsB: numIn(0.001, 100_000, 'billion parameters'),
+    ...moeExtensionFields,
   })
   .check((ctx) => {
     if (ctx.value.topK > ctx.value.experts) {
@@ -48,6 +52,7 @@ export const servingModelSchema = z
     tiedEmbeddings: z.boolean().default(false),
     /** null: dense model. */
     moe: servingMoeSchema.nullable().default(null),
+    ...modelExtensionFields,
   })
   .check((ctx) => {
     const m = ctx.value;
@@ -59,12 +64,13 @@ export const servingModelSchema = z
         message: `must divide attentionHeads (${m.attentionHeads})`,
       });
     }
-    if (m.hiddenSize % m.attentionHeads !== 0) {
+    const headIssue = headWidthIssue(m);
+    if (headIssue !== null) {
       ctx.issues.push({
         code: 'custom',
         input: m.hiddenSize,
         path: ['hiddenSize'],
-        message: `must be a multiple of attentionHeads (${m.attentionHeads})`,
+        message: headIssue,
       });
     }
     if (m.moe !== null && m.moe.activeParamsB > m.paramsB) {
@@ -128,6 +134,30 @@ export const servingSettingsSchema = z.strictObject({
   maxBatchPerReplica: orAuto(intIn(1, 1_000_000, 'requests')).default('auto'),
   /** Percentile reported beside the means (TTFT/TPOT at p-th). */
   reportPercentile: percentileSchema.default(99),
+  /**
+   * Engine limit on tokens per step (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens);
+   * `auto`: 8,192, both engines' default, lowered on a small MIG slice.
+   */
+  maxTokensPerStep: orAuto(intIn(16, 1_048_576, 'tokens')).default('auto'),
+  /**
+   * Speculative decoding with the model's MTP modules as the draft; null: none. Acceptance of
+   * one drafted token, `auto`: 0.85 (DeepSeek-V3 report §5.4.3: 85–90 %).
+   */
+  speculative: z
+    .strictObject({
+      draftTokens: intIn(1, 8, 'tokens'),
+      acceptanceRate: orAuto(numIn(0, 0.999, 'of drafted tokens')).default('auto'),
+    })
+    .nullable()
+    .default(null),
+  /**
+   * Disaggregated prefill and decode pools; null: shared copies (in-flight batching).
+   * `prefillGpus`: GPUs of the prefill pool, `auto`: the split that carries the most.
+   */
+  disaggregation: z
+    .strictObject({ prefillGpus: orAuto(intIn(1, 1_000_000, 'GPUs')).default('auto') })
+    .nullable()
+    .default(null),
 });
 export type ServingSettingsSection = z.infer<typeof servingSettingsSchema>;
 
@@ -139,6 +169,11 @@ export const servingParallelismSchema = z.strictObject({
   ep: intIn(1, 4096).default(1),
   /** Model copies; `auto`: as many as the GPUs hold. */
   replicas: orAuto(intIn(1, 1_000_000)).default('auto'),
+  /**
+   * MLA models: attention data-parallel over the copy's GPUs (each its own requests and latent
+   * cache), experts expert-parallel (DeepSeek's serving layout).
+   */
+  attentionDp: z.boolean().default(false),
 });
 export type ServingParallelismSection = z.infer<typeof servingParallelismSchema>;
 
@@ -147,12 +182,28 @@ export const servingPartitionSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({ kind: z.literal('none') }),
-    /** A MIG profile: share of SMs and of memory slices (e.g. 3g.40gb on H100: 3/7, 1/2). */
-    z.strictObject({
-      kind: z.literal('mig'),
-      computeShare: numIn(0.01, 1, 'of the GPU'),
-      memoryShare: numIn(0.01, 1, 'of the GPU'),
-    }),
+    /**
+     * A MIG profile of the accelerator (`1g.10gb`, …: model/catalog/mig.ts, NVIDIA's MIG guide),
+     * or shares of SMs and memory slices stated by hand (e.g. 3g.40gb on H100: 3/7, 1/2).
+     */
+    z
+      .strictObject({
+        kind: z.literal('mig'),
+        profile: z.string().min(1).max(40).nullable().default(null),
+        computeShare: numIn(0.01, 1, 'of the GPU').nullable().default(null),
+        memoryShare: numIn(0.01, 1, 'of the GPU').nullable().default(null),
+      })
+      .check((ctx) => {
+        const v = ctx.value;
+        if (v.profile === null && (v.computeShare === null || v.memoryShare === null)) {
+          ctx.issues.push({
+            code: 'custom',
+            input: v,
+            path: ['profile'],
+            message: 'choose a MIG profile, or state computeShare and memoryShare',
+          });
+        }
+      }),
     /** Round-robin time slicing between this many instances. */
     z.strictObject({ kind: z.literal('time_sliced'), instances: intIn(1, 64, 'instances') }),
   ],
@@ -178,6 +229,7 @@ export const servingWorkloadSchema = z.strictObject({
     pp: 'auto',
     ep: 1,
     replicas: 'auto',
+    attentionDp: false,
   }),
   partition: servingPartitionSchema.default({ kind: 'none' }),
   /** Board power cap below the accelerator default, W; null: default limit. */

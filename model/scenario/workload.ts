@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { intIn, numIn, oneOf, orAuto } from './fields';
 import { servingWorkloadSchema } from './serving';
+import { headWidthIssue, modelExtensionFields, moeExtensionFields } from './modelShape';
+
+export {
+  headWidthIssue,
+  mlaSchema,
+  modelExtensionFields,
+  modelShapeOf,
+  moeExtensionFields,
+  slidingWindowSchema,
+} from './modelShape';
+export type { ScenarioModelFields } from './modelShape';
 
 /**
  * Scenario section `workload`: what the cluster runs. A discriminated union on `kind`:
@@ -17,6 +28,7 @@ export const moeSchema = z
   .strictObject({
     experts: intIn(1, 4096, 'experts'),
     topK: intIn(1, 64, 'experts per token'),
+    ...moeExtensionFields,
   })
   .check((ctx) => {
     if (ctx.value.topK > ctx.value.experts) {
@@ -51,6 +63,7 @@ export const modelShapeSchema = z
     moe: moeSchema.nullable().default(null),
     /** Input and output embeddings share one matrix (GPT-3, Megatron); false for Llama 3. */
     tiedEmbeddings: z.boolean().default(true),
+    ...modelExtensionFields,
   })
   .check((ctx) => {
     const m = ctx.value;
@@ -62,12 +75,21 @@ export const modelShapeSchema = z
         message: `must divide attentionHeads (${m.attentionHeads})`,
       });
     }
-    if (m.hiddenSize % m.attentionHeads !== 0) {
+    const headIssue = headWidthIssue(m);
+    if (headIssue !== null) {
       ctx.issues.push({
         code: 'custom',
         input: m.hiddenSize,
         path: ['hiddenSize'],
-        message: `must be a multiple of attentionHeads (${m.attentionHeads})`,
+        message: headIssue,
+      });
+    }
+    if (m.moe !== null && m.moe.firstDenseLayers > m.layers) {
+      ctx.issues.push({
+        code: 'custom',
+        input: m.moe.firstDenseLayers,
+        path: ['moe', 'firstDenseLayers'],
+        message: `must be at most layers (${m.layers})`,
       });
     }
   });
@@ -138,6 +160,22 @@ export const trainingSettingsSchema = z.strictObject({
    * costs in proportion to the document length. Null: one document per sequence.
    */
   packedDocTokens: numIn(1, 1e8, 'tokens').nullable().default(null),
+  /**
+   * MoE load imbalance: routed tokens of the busiest expert-parallel rank over the mean; 1 for
+   * benchmarks that force an even distribution; null: dropless routing's sourced default (1.2).
+   */
+  expertImbalance: numIn(1, 16, '× the mean').nullable().default(null),
+  /**
+   * Training software era: `megatron-2021` (unfused attention, no sequence parallelism, TP
+   * exposed) or `current` (FlashAttention, sequence parallelism, TP overlap); `auto`: from the
+   * stated stack (attention kernel, sequence parallelism or selective recompute), else the
+   * accelerator's era.
+   */
+  softwareEra: orAuto(oneOf(['megatron-2021', 'current']), '"megatron-2021" or "current"').default(
+    'auto',
+  ),
+  /** Gradient synchronisation across data-parallel replicas. */
+  gradSync: oneOf(['all-reduce', 'parameter-server']).default('all-reduce'),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 
@@ -157,8 +195,10 @@ export const parallelismLayoutSchema = z.strictObject({
     '0, 1, 2 or 3',
   ).default('auto'),
   sequenceParallel: orAuto(z.boolean(), 'true or false').default('auto'),
-  /** Expert parallel degree (MoE). */
+  /** Expert parallel degree (MoE): routed experts split over ep GPUs of a stage; `auto`: searched. */
   ep: orAuto(intIn(1, 4096)).default(1),
+  /** Tensor parallelism inside each expert FFN (Megatron-Core expert_tensor_parallel_size). */
+  etp: orAuto(intIn(1, 1024)).default(1),
 });
 export type ParallelismLayoutSection = z.infer<typeof parallelismLayoutSchema>;
 

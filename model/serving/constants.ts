@@ -142,9 +142,6 @@ export const ACTIVATION_FFN_BUFFERS = 3;
  */
 export const TPOT_CV = 0.08;
 
-/** Idle board power as a fraction of TDP (for the power-at-load estimate). */
-export const IDLE_POWER_FRACTION = 0.2;
-
 /**
  * Share of the shorter of (weight streaming, GEMM arithmetic) that does not overlap the longer
  * one. A perfect roofline kernel has 0; measured serving step times grow linearly with the batch
@@ -173,3 +170,11 @@ export const MOE_GEMM_EFFICIENCY = 0.8;
 export const ELEMENTWISE_HIDDEN_VECTORS = 8;
 export const ELEMENTWISE_HEAD_VECTORS = 4;
 export const ELEMENTWISE_FFN_VECTORS = 3;
+
+/**
+ * Acceptance rate of one token drafted by a multi-token-prediction module (speculative decoding
+ * with the model's own MTP head as the draft), used when a scenario does not state it. DeepSeek-V3
+ * technical report §5.4.3: "the acceptance rate of the second token prediction ranges between
+ * 85% and 90%", giving 1.8× tokens per second; the lower end is taken.
+ */
+export const MTP_ACCEPTANCE = 0.85;

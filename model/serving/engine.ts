@@ -26,21 +26,32 @@ import {
   LINK_EFFICIENCY,
   LINK_EFFICIENCY_NVLINK,
   MOE_GEMM_EFFICIENCY,
+  MTP_ACCEPTANCE,
   RUNTIME_RESERVE_BYTES,
   STACKS,
   WEIGHT_STREAM_EXPOSED,
   type StackProfile,
 } from './constants';
 import { clockFactorForPowerCap } from '../compute/powerCap';
+import { migShares } from '../catalog/mig';
 import { getServingAccelerator, type ServingAccelerator, type ServingPrecision } from './hardware';
 import {
   embeddingParams,
-  expectedDistinctExperts,
   expertParamsPerLayer,
   kvCacheBytesPerToken,
+  moeLayerCount,
   weightBytes,
 } from './memory';
+import { attentionDims } from '../workload/shape';
 import type { ServingConfig } from './types';
+
+/**
+ * Constants of the per-step hot path, read once: under the CommonJS interop of tsx/esbuild (the
+ * CLI and bench) every access to an imported binding is a getter call, about a tenth of an SLO
+ * search's time.
+ */
+const WEIGHT_EXPOSED = WEIGHT_STREAM_EXPOSED;
+const MOE_GEMM_EFF = MOE_GEMM_EFFICIENCY;
 
 /** Scale-out fallback when TP spans beyond the scale-up domain: one 400G NIC per GPU. */
 const SCALE_OUT_BYTES_PER_S = 50e9;
@@ -99,6 +110,14 @@ export type PreparedServing = {
   readonly kvBudgetBytesPerGpu: number;
   readonly weightBytesPerGpu: number;
   readonly clockFactor: number;
+  /** ln(1 − topK/experts): the per-token miss probability of one expert, logged (MoE). */
+  readonly logExpertMiss: number;
+  /** Tokens each decoding request runs per step: 1 + draft tokens (speculative decoding). */
+  readonly specTokens: number;
+  /** Expected tokens each request emits per step (1 without speculation). */
+  readonly specYield: number;
+  /** Layers of the stage (for the draft module's share of a step). */
+  readonly layersPerStage: number;
 };
 
 /** Step-time split (seconds) of one engine iteration of the whole pipeline. */
@@ -113,6 +132,26 @@ export type StepTime = {
 
 function fail(field: string, message: string): never {
   throw new Error(`${field}: ${message}`);
+}
+
+/**
+ * Default tokens per engine step: the stack's (TensorRT-LLM `max_num_tokens` and vLLM V1
+ * `max_num_batched_tokens` default 8,192), lowered in steps of 256 where the workspace one step
+ * needs (ACTIVATION_* buffers) would exceed a tenth of the GPU's (or MIG slice's) memory, as
+ * engines sized for a small slice are configured (estimate: the rule keeps 8,192 on every whole
+ * data-centre GPU); never below 256.
+ */
+export function defaultStepTokens(
+  stack: StackProfile,
+  m: ServingConfig['model'],
+  tp: number,
+  memoryBytes: number,
+): number {
+  const ffnShard = (m.ffnHidden * Math.max(1, m.moe?.topK ?? 1)) / tp;
+  const perToken =
+    (ACTIVATION_HIDDEN_BUFFERS * m.hidden + ACTIVATION_FFN_BUFFERS * ffnShard) * ACTIVATION_BYTES;
+  const fit = Math.floor((0.1 * memoryBytes) / perToken / 256) * 256;
+  return Math.max(256, Math.min(stack.maxTokensPerStep, fit));
 }
 
 /** Dense peak and achievable GEMM fraction for the precision (FP4 without FP4 units runs at FP8). */
@@ -150,7 +189,8 @@ export function prepareServing(
   const a = getServingAccelerator(config.acceleratorId);
   const stack = STACKS[config.stack];
   const m = config.model;
-  if (m.hidden % m.heads !== 0) fail('model.hidden', 'must be a multiple of heads');
+  if ((m.headDim ?? null) === null && (m.mla ?? null) === null && m.hidden % m.heads !== 0)
+    fail('model.hidden', 'must be a multiple of heads');
   if (m.layers % pp !== 0 && pp > m.layers)
     fail('parallelism.pp', `must be at most layers (${m.layers})`);
 
@@ -163,13 +203,25 @@ export function prepareServing(
     if (tp * pp !== 1)
       fail('partition', 'a partitioned GPU serves one model copy per instance (tp = pp = 1)');
     if (part.kind === 'mig') {
-      if (!(part.computeShare > 0 && part.computeShare <= 1))
+      const named = part.profile !== undefined && part.profile !== null;
+      if (!named && !(part.computeShare > 0 && part.computeShare <= 1))
         fail('partition.computeShare', 'must be in (0, 1]');
-      if (!(part.memoryShare > 0 && part.memoryShare <= 1))
+      if (!named && !(part.memoryShare > 0 && part.memoryShare <= 1))
         fail('partition.memoryShare', 'must be in (0, 1]');
-      computeShare = part.computeShare;
-      memoryShare = part.memoryShare;
-      instancesPerGpu = Math.max(1, Math.floor(Math.min(1 / computeShare, 1 / memoryShare) + 1e-9));
+      if (part.profile !== undefined && part.profile !== null) {
+        // A named profile: its slices and instance count from the catalog (NVIDIA MIG guide).
+        const shares = migShares(config.acceleratorId, part.profile);
+        computeShare = shares.computeShare;
+        memoryShare = shares.memoryShare;
+        instancesPerGpu = shares.instances;
+      } else {
+        computeShare = part.computeShare;
+        memoryShare = part.memoryShare;
+        instancesPerGpu = Math.max(
+          1,
+          Math.floor(Math.min(1 / computeShare, 1 / memoryShare) + 1e-9),
+        );
+      }
     } else {
       if (!(part.instances >= 1)) fail('partition.instances', 'must be at least 1');
       instancesPerGpu = Math.floor(part.instances);
@@ -183,26 +235,42 @@ export function prepareServing(
 
   const clockFactor = clockFactorForPowerCap(a.tdpW, config.powerLimitW);
   const kvPrecision = defaultKvPrecision(config);
-  const kvBytesPerToken = kvCacheBytesPerToken(m, kvPrecision);
+  const ctxMean = config.inputTokens + config.outputTokens / 2;
+  const kvBytesPerToken = kvCacheBytesPerToken(m, kvPrecision, ctxMean);
   const layersPerStage = m.layers / pp;
-  const kvHeadsPerGpuShare = Math.max(1 / tp, 1 / m.kvHeads);
+  const mla = m.mla ?? null;
+  // TP splits K/V heads (at least one per GPU); MLA's latent has no heads, so TP ranks each keep
+  // the whole latent (TensorRT-LLM, vLLM, SGLang) unless attention runs data-parallel, where each
+  // GPU keeps its own requests' latents (DeepSeek's serving layout).
+  const attnDp = mla !== null && config.layout.attentionDp === true;
+  const kvHeadsPerGpuShare = mla !== null ? (attnDp ? 1 / tp : 1) : Math.max(1 / tp, 1 / m.kvHeads);
   const kvBytesPerTokenPerGpu = (kvBytesPerToken / pp) * kvHeadsPerGpuShare;
+  const dims = attentionDims(m);
+  const moeLayers = moeLayerCount(m);
 
   const emb = embeddingParams(m);
   const totalWeights = weightBytes(m, config.precision);
-  const weightBytesPerGpu = totalWeights / (tp * pp);
+  const weightBytesPerGpu =
+    totalWeights / (tp * pp) +
+    (mla !== null && config.layout.attentionDp === true
+      ? ((dims.params * m.layers * BYTES_PER_ELEMENT[config.precision]) / pp) * (1 - 1 / tp)
+      : 0);
   const expertParams = expertParamsPerLayer(m);
   const moe = m.moe;
   const experts = moe === null ? 0 : moe.experts;
   const topK = moe === null ? 0 : moe.topK;
-  const allExpertParams = expertParams * experts * m.layers;
+  const allExpertParams = expertParams * experts * moeLayers;
   const bytesPerParam = BYTES_PER_ELEMENT[config.precision];
   // Dense part read per step: all non-expert weights except the input embedding (a gather).
   const inputEmb = m.tiedEmbeddings === true ? 0 : m.vocab * m.hidden;
+  // Attention data-parallel: every GPU holds and reads the whole attention weights of its stage.
+  const attnReplicaBytes = attnDp
+    ? ((dims.params * m.layers * bytesPerParam) / pp) * (1 - 1 / tp)
+    : 0;
   const denseReadBytes =
-    (totalWeights - allExpertParams * bytesPerParam - inputEmb * 2) / (tp * pp);
+    (totalWeights - allExpertParams * bytesPerParam - inputEmb * 2) / (tp * pp) + attnReplicaBytes;
   const activeParams = moe === null ? m.paramsTotal : moe.activeParams;
-  const denseActive = activeParams - expertParams * topK * m.layers - emb;
+  const denseActive = activeParams - expertParams * topK * moeLayers - emb;
   const denseFlopsPerToken = (2 * Math.max(denseActive, 0)) / (tp * pp);
   const lmHeadFlopsPerToken = (2 * m.vocab * m.hidden) / tp / pp;
   const expertBytesPerGpu = (expertParams * bytesPerParam) / tp;
@@ -255,8 +323,25 @@ export function prepareServing(
       (ELEMENTWISE_FFN_VECTORS * m.ffnHidden * Math.max(1, topK)) / tp);
   const fixedPerStepS = layersPerStage * stack.perLayerOverheadS + STEP_FLOOR_S[config.stack] / pp;
 
+  // Speculative decoding with the model's multi-token-prediction modules as the draft (DeepSeek-V3
+  // report §5.4.3): each step verifies 1 + d tokens per request and keeps on average
+  // 1 + a + … + a^d of them, a = acceptance of one drafted token.
+  const spec = config.speculative ?? null;
+  if (spec !== null && (m.mtpLayers ?? 0) < spec.draftTokens)
+    fail(
+      'speculative.draftTokens',
+      `needs ${spec.draftTokens} MTP module(s); the model has ${m.mtpLayers ?? 0}`,
+    );
+  const draftTokens = spec === null ? 0 : spec.draftTokens;
+  const acceptance = spec === null ? 0 : (spec.acceptanceRate ?? MTP_ACCEPTANCE);
+  let specYield = 1;
+  for (let i = 1, a = acceptance; i <= draftTokens; i++, a *= acceptance) specYield += a;
+
   // Memory: weights, runtime, one max-size step of activations, then the KV cache.
-  const maxTokensPerStep = stack.maxTokensPerStep;
+  // Engine limit on tokens per step: stated, else the stack default (8,192), which an engine on a
+  // memory slice lowers so its activation workspace stays within a tenth of the slice.
+  const maxTokensPerStep =
+    config.maxTokensPerStep ?? defaultStepTokens(stack, m, tp, a.hbmBytes * memoryShare);
   const ffnShard = (m.ffnHidden * Math.max(1, topK)) / tp;
   const activationBytes =
     maxTokensPerStep *
@@ -284,7 +369,12 @@ export function prepareServing(
   const Lout = config.outputTokens;
   const perSeqTokens = stack.reserveFullSequence ? Lin + Lout : Lin + Lout / 2;
   const online = config.load.mode === 'request_rate' || config.load.mode === 'concurrency';
-  const stackMax = config.maxBatchPerReplica ?? (online ? stack.onlineMaxBatch : stack.maxBatch);
+  // The stack's running-request cap is a per-GPU default: an engine on a MIG slice or time share
+  // is configured with its share of it (max_batch_size / max_num_seqs per instance), so slicing
+  // a GPU does not multiply its request slots.
+  const stackMax =
+    config.maxBatchPerReplica ??
+    Math.max(1, (online ? stack.onlineMaxBatch : stack.maxBatch) * computeShare);
   const stepBudget = maxTokensPerStep / (1 + Lin / Lout);
   const memMax = tokensCapacity / perSeqTokens;
   if (memMax < 1) {
@@ -295,7 +385,14 @@ export function prepareServing(
   }
   const maxBatch = Math.max(1, Math.min(stackMax, memMax, Math.max(stepBudget, 1)));
 
-  const headDimTotal = m.hidden; // heads × head_dim
+  // Attention FLOPs per layer: prefill (causal) 2·s²·heads·(d_qk + d_v)/2 per request; decode per
+  // context token 2·heads·(d_qk + d_v), or for MLA in its absorbed form (DeepSeek-V2 §2.1.2: the
+  // up-projections folded into the query and output) 2·heads·(2·kv_lora + rope) over the latent.
+  const headDimTotal = (m.heads * (dims.qkHeadDim + dims.vHeadDim)) / 2;
+  const decodePerCtx =
+    mla !== null
+      ? 2 * m.heads * (2 * mla.kvLoraRank + mla.qkRopeHeadDim)
+      : 2 * m.heads * (dims.qkHeadDim + dims.vHeadDim);
   return {
     tp,
     pp,
@@ -310,7 +407,7 @@ export function prepareServing(
     denseReadBytes,
     denseFlopsPerToken,
     lmHeadFlopsPerToken,
-    moeLayersPerStage: moe === null ? 0 : layersPerStage,
+    moeLayersPerStage: moe === null ? 0 : moeLayers / pp,
     experts,
     topK,
     expertBytesPerGpu,
@@ -318,7 +415,7 @@ export function prepareServing(
     kvBytesPerTokenPerGpu,
     kvBytesPerToken,
     attnPrefillCoef: (2 * layersPerStage * headDimTotal) / tp,
-    attnDecodeCoef: (4 * layersPerStage * headDimTotal) / tp,
+    attnDecodeCoef: (layersPerStage * decodePerCtx) / tp,
     memBytesPerS,
     gemmFlopsPerS,
     attnFlopsPerS,
@@ -331,6 +428,10 @@ export function prepareServing(
     kvBudgetBytesPerGpu,
     weightBytesPerGpu,
     clockFactor,
+    logExpertMiss: experts > topK ? Math.log1p(-topK / experts) : -Infinity,
+    specTokens: 1 + draftTokens,
+    specYield,
+    layersPerStage,
   };
 }
 
@@ -340,7 +441,7 @@ export function prepareServing(
  * part beyond the arithmetic so the split stays additive.
  */
 function exposedWeightTime(memS: number, computeS: number): number {
-  return Math.max(memS, computeS) + WEIGHT_STREAM_EXPOSED * Math.min(memS, computeS) - computeS;
+  return Math.max(memS, computeS) + WEIGHT_EXPOSED * Math.min(memS, computeS) - computeS;
 }
 
 /**
@@ -356,20 +457,26 @@ export function stageTimeS(
   ctx: number,
   out?: { w: number; c: number; kv: number; comm: number; o: number },
 ): number {
-  const tokens = decode + prefillTokens;
+  // A decoding request runs 1 + draft tokens per step under speculation (verification).
+  const decodeTokens = decode * p.specTokens;
+  const tokens = decodeTokens + prefillTokens;
   // Dense GEMMs (attention projections, dense FFN, shared experts, LM head for decode tokens).
   const denseMem = p.denseReadBytes / p.memBytesPerS;
+  // Dense GEMMs: the stack factor (computeFactor, constants.ts) already carries the rate of the
+  // steps' row counts, checked on the dev set as a whole (a separate rows factor on top of it
+  // was measured worse: serving-dev median 7.8 % → 11.7 %).
   const denseCompute =
-    (p.denseFlopsPerToken * tokens + p.lmHeadFlopsPerToken * (decode + prefillRequests)) /
+    (p.denseFlopsPerToken * tokens + p.lmHeadFlopsPerToken * (decodeTokens + prefillRequests)) /
     p.gemmFlopsPerS;
   let weights = exposedWeightTime(denseMem, denseCompute);
   let compute = denseCompute;
   if (p.moeLayersPerStage > 0) {
-    const touched = expectedDistinctExperts(p.experts, p.topK, tokens);
+    // E·(1 − (1 − k/E)^T) (expectedDistinctExperts), with the logarithm taken once in prepare.
+    const touched = tokens > 0 ? p.experts * -Math.expm1(tokens * p.logExpertMiss) : 0;
     const expMem = (p.moeLayersPerStage * touched * p.expertBytesPerGpu) / p.memBytesPerS;
     const expCompute =
       (p.moeLayersPerStage * tokens * p.topK * p.expertFlopsPerUse) /
-      (p.gemmFlopsPerS * MOE_GEMM_EFFICIENCY);
+      (p.gemmFlopsPerS * MOE_GEMM_EFF);
     weights += exposedWeightTime(expMem, expCompute);
     compute += expCompute;
   }
@@ -377,7 +484,8 @@ export function stageTimeS(
   const kvRead = (decode * ctx * p.kvBytesPerTokenPerGpu) / p.memBytesPerS;
   const meanPrompt = prefillRequests > 0 ? prefillTokens / prefillRequests : 0;
   const attnFlops =
-    p.attnPrefillCoef * meanPrompt * meanPrompt * prefillRequests + p.attnDecodeCoef * ctx * decode;
+    p.attnPrefillCoef * meanPrompt * meanPrompt * prefillRequests +
+    p.attnDecodeCoef * ctx * decodeTokens;
   const attn = kvRead + attnFlops / p.attnFlopsPerS;
   compute += p.elementwisePerTokenS * tokens;
   const comm = p.commFixedS + p.commPerTokenS * tokens;
@@ -408,7 +516,18 @@ export function decodeStepS(p: PreparedServing, b: number, withPrefill = true): 
   const mb = b / p.pp;
   const others = withPrefill ? Math.max(0, b - 1) / p.outputTokens : 0;
   const prefillReq = others / p.pp;
-  return p.pp * stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens);
+  const step = p.pp * stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens);
+  return p.specTokens > 1 ? (step + draftS(p, mb)) / p.specYield : step;
+}
+
+/**
+ * Time of the draft: each drafted token runs one MTP module (a transformer layer of the model's
+ * kind and the shared output head), priced as one more layer of the stage per token.
+ */
+function draftS(p: PreparedServing, mb: number): number {
+  const oneToken = { ...p, specTokens: 1 };
+  const perLayer = stageTimeS(oneToken, mb, 0, 0, p.ctxMeanTokens) / Math.max(1, p.layersPerStage);
+  return (p.specTokens - 1) * perLayer;
 }
 
 /** Split of the decode step at batch b (seconds per term, whole pipeline). */
@@ -447,5 +566,6 @@ export function staticPrefillS(p: PreparedServing, batch: number): number {
 
 /** Static batch: decode step with no prefill mixed in, context = prompt + half the output. */
 export function staticDecodeS(p: PreparedServing, batch: number): number {
-  return p.pp * stageTimeS(p, batch / p.pp, 0, 0, p.ctxMeanTokens);
+  const step = p.pp * stageTimeS(p, batch / p.pp, 0, 0, p.ctxMeanTokens);
+  return p.specTokens > 1 ? (step + draftS(p, batch / p.pp)) / p.specYield : step;
 }

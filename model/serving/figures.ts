@@ -20,6 +20,8 @@ export function servingFigures(
     e2e_latency_ms: { value: r.e2eLatencyMs, unit: 'ms' },
     ttft_pct_ms: { value: r.ttftPctMs, unit: 'ms' },
     tpot_pct_ms: { value: r.tpotPctMs, unit: 'ms' },
+    tpot_low_ms: { value: r.tpotRangeMs.low, unit: 'ms' },
+    tpot_high_ms: { value: r.tpotRangeMs.high, unit: 'ms' },
     max_batch: { value: r.maxBatch, unit: 'requests' },
     kv_cache_gib_per_gpu: { value: r.kvCacheGibPerGpu, unit: 'GiB' },
   };

@@ -1,18 +1,17 @@
 import { acceleratorIds, getAccelerator, type Accelerator } from '../catalog/accelerators';
-import { FP4_GEMM_BLACKWELL } from '../compute/device';
+import { gemmEfficiency } from '../compute/device';
+import type { Precision } from '../catalog/accelerators';
 
 /**
  * Accelerator figures the serving engine needs, adapted from the project catalog
  * (model/catalog/accelerators.ts: datasheet dense peaks, HBM capacity and bandwidth, scale-up
  * bandwidth, TDP, each with its sources) plus one serving-specific figure per part:
  *
- * `gemmEfficiency` is the fraction of the dense datasheet peak that large, well-shaped GEMMs
- * reach on the part in published microbenchmarks (estimate, SemiAnalysis "MI300X vs H100 vs
- * H200 Benchmark Part 1: Training", 2024-12: H100/H200 BF16 ~0.72, FP8 ~0.66; MI300X public
- * ROCm BF16 ~0.47, FP8 ~0.42). Blackwell and Ada are taken as Hopper (same CUTLASS/cuBLAS
- * generation of kernels); parts without a figure use 0.6.
+ * `gemmEfficiency` is the fraction of the dense datasheet peak that large GEMMs reach on the part:
+ * the one device model's MAMF table (model/compute/device.ts `gemmEfficiency`, each entry with its
+ * measurement or estimate), shared with the training engine since issue 20.
  */
-export type ServingPrecision = 'fp16' | 'bf16' | 'fp8' | 'fp4';
+export type ServingPrecision = Precision;
 
 export type ServingAccelerator = {
   readonly id: string;
@@ -43,41 +42,10 @@ export type ServingAccelerator = {
   readonly shapeBucketTokens: number;
   /** Board power at default limit (TDP/TGP), W. */
   readonly tdpW: number;
-  /** Achievable fraction of the dense peak for large GEMMs (microbenchmark estimate). */
+  /** Achievable fraction of the dense peak for large GEMMs (model/compute MAMF table). */
   readonly gemmEfficiency: { readonly bf16: number; readonly fp8: number; readonly fp4: number };
   /** Where the numbers come from. */
   readonly source: string;
-};
-
-/**
- * NVIDIA: MAMF (maximum achievable matmul FLOPS, S. Bekman ml-engineering, the project's
- * compute/device.ts table, read values): A100 BF16 0.859; H100/H200 BF16 0.80, FP8 0.734;
- * B200 BF16 0.776, FP8 0.763, FP4 0.582 (cuBLASLt block-scaled FP4 at 8192³, 5,239 of 9,000
- * TFLOP/s: `FP4_GEMM_BLACKWELL`, the same constant the training engine uses). Hopper has no FP4:
- * its entry is never read for FP4 matmuls (they fall back to FP8).
- */
-const AMPERE_GEMM = { bf16: 0.859, fp8: 0.859, fp4: 0.859 } as const;
-const HOPPER_GEMM = { bf16: 0.8, fp8: 0.734, fp4: 0.62 } as const;
-const BLACKWELL_GEMM = { bf16: 0.776, fp8: 0.763, fp4: FP4_GEMM_BLACKWELL } as const;
-/** Ada/Blackwell PCIe cards: power-limited, planning value as in compute/device.ts. */
-const PCIE_GEMM = { bf16: 0.7, fp8: 0.7, fp4: 0.6 } as const;
-const CDNA3_GEMM = { bf16: 0.47, fp8: 0.42, fp4: 0.42 } as const;
-const DEFAULT_GEMM = { bf16: 0.6, fp8: 0.6, fp4: 0.6 } as const;
-
-/** Achievable GEMM fraction per catalog id (see the file comment for sources). */
-const GEMM_EFFICIENCY: Readonly<Record<string, ServingAccelerator['gemmEfficiency']>> = {
-  'a100-sxm-80gb': AMPERE_GEMM,
-  'h100-sxm': HOPPER_GEMM,
-  'h200-sxm': HOPPER_GEMM,
-  b200: BLACKWELL_GEMM,
-  b300: BLACKWELL_GEMM,
-  gb200: BLACKWELL_GEMM,
-  gb300: BLACKWELL_GEMM,
-  l40s: PCIE_GEMM,
-  'rtx-pro-6000': PCIE_GEMM,
-  mi300x: CDNA3_GEMM,
-  mi325x: CDNA3_GEMM,
-  mi355x: CDNA3_GEMM,
 };
 
 function vendorOf(v: string): ServingAccelerator['vendor'] {
@@ -107,7 +75,7 @@ function fromCatalog(a: Accelerator): ServingAccelerator {
     scaleUpFabric: a.scaleUpFabric,
     shapeBucketTokens: vendorOf(a.vendor) === 'intel' ? 128 : 0,
     tdpW: a.tdpW.value,
-    gemmEfficiency: GEMM_EFFICIENCY[a.id] ?? DEFAULT_GEMM,
+    gemmEfficiency: gemmEfficiency(a.id),
     source: `catalog ${a.id} (${[...new Set([...d.bf16.sources, ...a.hbmTBps.sources])].join(', ')})`,
   };
 }

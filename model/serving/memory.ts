@@ -1,22 +1,41 @@
+import type { ModelShape } from '../workload/shape';
+import {
+  kvCacheBytesPerToken as workloadKvBytes,
+  layerKinds,
+  paramCounts,
+} from '../workload/shape';
 import { BYTES_PER_ELEMENT } from './constants';
 import type { ServingPrecision } from './hardware';
 import type { ServingModelShape } from './types';
 
+/** The workload shape of a serving model (the longest context it is evaluated at). */
+export function workloadShape(model: ServingModelShape, contextTokens: number): ModelShape {
+  return { ...model, seqLen: Math.max(1, Math.round(contextTokens)) };
+}
+
 /**
- * KV-cache bytes per token of context for the whole model: 2 (K and V) × layers × kv_heads ×
- * head_dim × bytes per element (grouped-query attention stores kv_heads, not heads; Ainslie et
- * al. 2023). Llama 3 70B in BF16: 2·80·8·128·2 = 327,680 B = 320 KiB per token.
+ * KV-cache bytes per token of context for the whole model, from the workload's one rule
+ * (model/workload `kvCacheBytesPerToken`): 2 (K and V) × layers × kv_heads × head_dim × bytes for
+ * MHA/GQA (grouped-query attention stores kv_heads, not heads; Ainslie et al. 2023; Llama 3 70B in
+ * BF16: 327,680 B = 320 KiB per token), kv_lora_rank + qk_rope_head_dim per layer for DeepSeek's
+ * MLA (DeepSeek-R1 in FP8: 35,136 B); sliding-window layers hold at most their window of a
+ * `contextTokens`-long context.
  *
  * @param model transformer shape
  * @param kvPrecision storage format of the cache
+ * @param contextTokens mean context a request holds (only sliding windows depend on it)
  * @returns bytes per token (all layers, all KV heads)
  */
 export function kvCacheBytesPerToken(
   model: ServingModelShape,
   kvPrecision: ServingPrecision,
+  contextTokens: number = Infinity,
 ): number {
-  const headDim = model.hidden / model.heads;
-  return 2 * model.layers * model.kvHeads * headDim * BYTES_PER_ELEMENT[kvPrecision];
+  return workloadKvBytes(
+    model as unknown as ModelShape,
+    BYTES_PER_ELEMENT[kvPrecision],
+    contextTokens,
+  );
 }
 
 /** Embedding parameters: vocab × hidden, doubled when input and output matrices are separate. */
@@ -44,9 +63,19 @@ export function weightBytes(model: ServingModelShape, precision: ServingPrecisio
 export function expertParamsPerLayer(model: ServingModelShape): number {
   const moe = model.moe;
   if (moe === null || moe.experts <= moe.topK) return 0;
+  // A shape that spells out its shared experts or dense first layers: one routed expert as the
+  // shape counts it (model/workload paramCounts).
+  if ((moe.sharedExperts ?? 0) > 0 || (moe.firstDenseLayers ?? 0) > 0 || (moe.layerFreq ?? 1) > 1) {
+    return paramCounts(model).ffnPerExpert;
+  }
   return (
     Math.max(0, model.paramsTotal - moe.activeParams) / (model.layers * (moe.experts - moe.topK))
   );
+}
+
+/** MoE layers of a serving model (all layers unless the shape names dense ones). */
+export function moeLayerCount(model: ServingModelShape): number {
+  return model.moe === null ? 0 : layerKinds(model).moe;
 }
 
 /**

@@ -70,6 +70,24 @@ export const servingMetrics: readonly MetricDefinition[] = [
     better: 'lower',
   }),
   defineMetric({
+    id: 'tpot_low_ms',
+    label: 'TPOT if capacity 8 % higher',
+    unit: 'ms',
+    description:
+      'Mean time per output token if the serving capacity were one standard deviation of the engine’s capacity error (8.4 %) higher. Near capacity TPOT is a range, not a point: see tpot_high_ms.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'tpot_high_ms',
+    label: 'TPOT if capacity 8 % lower',
+    unit: 'ms',
+    description:
+      'Mean time per output token if the serving capacity were 8.4 % lower (one standard deviation of the engine’s capacity error). Far below capacity it equals the mean TPOT.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
     id: 'max_batch',
     label: 'Max running batch',
     unit: 'requests',

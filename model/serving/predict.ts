@@ -4,7 +4,9 @@
  * it and returns the observed metric's prediction. Reads only the configuration (model, serving,
  * parallelism, system, stack) and the observed metric's name — never the observed value.
  */
-import { inferFfnType, paramCounts } from '../workload';
+import { paramCounts } from '../workload';
+import { caseModelShape } from '../validation/modelShape';
+import type { CaseModel } from '../validation/modelShape';
 import type { ServingStack } from './constants';
 import { evaluateServing } from './evaluate';
 import type { ServingPrecision } from './hardware';
@@ -45,54 +47,91 @@ function precision(v: unknown, field: string): ServingPrecision {
   throw new Error(`${field}: must be fp16, bf16, fp8 or fp4`);
 }
 
-/** Map a case's `model` block to the engine's shape. */
+/**
+ * Map a case's `model` block to the engine's shape, with the case format's model extensions
+ * (MoE shared experts and dense first layers, head_dim, MLA, sliding windows, MTP modules; read by
+ * model/validation `caseModelShape`, the same reader the training cases use).
+ */
 export function caseModel(model: unknown): ServingModelShape {
   const m = obj(model, 'model');
   const stated = m['ffn_type'];
   if (stated !== 'swiglu' && stated !== 'gelu' && stated !== null && stated !== undefined)
     throw new Error('model.ffn_type: must be swiglu or gelu');
   const moeRaw = m['moe'];
-  const moe =
-    moeRaw === null || moeRaw === undefined
-      ? null
-      : (() => {
-          const e = obj(moeRaw, 'model.moe');
-          return {
-            experts: num(e, 'experts', 'model.moe'),
-            topK: num(e, 'top_k', 'model.moe'),
-            activeParams: num(e, 'active_params_b', 'model.moe') * 1e9,
-          };
-        })();
+  const moeObj = moeRaw === null || moeRaw === undefined ? null : obj(moeRaw, 'model.moe');
   const heads = num(m, 'heads', 'model');
-  const shape = {
-    layers: num(m, 'layers', 'model'),
-    hidden: num(m, 'hidden', 'model'),
-    heads,
-    // Unstated: multi-head attention, as the case format defines kv_heads.
-    kvHeads: numOrNull(m, 'kv_heads', 'model') ?? heads,
-    ffnHidden: num(m, 'ffn_hidden', 'model'),
-    vocab: num(m, 'vocab', 'model'),
-    tiedEmbeddings: m['tied_embeddings'] === true,
-  };
+  const intOrNull = (o: Json, k: string, f: string): number | null => numOrNull(o, k, f);
+  const attention = m['attention'];
   const statedParams = numOrNull(m, 'params_b', 'model');
-  const engineMoe = moe === null ? null : { experts: moe.experts, topK: moe.topK };
-  // Unstated feed-forward type: the one whose parameter count is closer to params_b.
-  const ffnType =
-    stated === 'swiglu' || stated === 'gelu'
-      ? stated
-      : inferFfnType(
-          { ...shape, seqLen: 0, moe: engineMoe },
-          statedParams === null ? null : statedParams * 1e9,
-        );
+  const shape = caseModelShape(
+    {
+      ...(statedParams === null ? {} : { params_b: statedParams }),
+      layers: num(m, 'layers', 'model'),
+      hidden: num(m, 'hidden', 'model'),
+      heads,
+      // Unstated: multi-head attention, as the case format defines kv_heads.
+      kv_heads: numOrNull(m, 'kv_heads', 'model'),
+      ffn_hidden: num(m, 'ffn_hidden', 'model'),
+      vocab: num(m, 'vocab', 'model'),
+      ffn_type: stated === 'swiglu' || stated === 'gelu' ? stated : null,
+      moe:
+        moeObj === null
+          ? null
+          : {
+              experts: num(moeObj, 'experts', 'model.moe'),
+              top_k: num(moeObj, 'top_k', 'model.moe'),
+              shared_experts: intOrNull(moeObj, 'shared_experts', 'model.moe'),
+              dense_ffn_hidden: intOrNull(moeObj, 'dense_ffn_hidden', 'model.moe'),
+              first_dense_layers: intOrNull(moeObj, 'first_dense_layers', 'model.moe'),
+              moe_layer_freq: intOrNull(moeObj, 'moe_layer_freq', 'model.moe'),
+            },
+      head_dim: numOrNull(m, 'head_dim', 'model'),
+      attention: caseAttentionField(attention),
+      mtp_layers: numOrNull(m, 'mtp_layers', 'model'),
+    },
+    1,
+  );
+  // Serving cases name tied embeddings explicitly (`tied_embeddings`); untied otherwise (Llama,
+  // Mixtral), as before the shape was shared.
+  const tied = m['tied_embeddings'] === true;
+  const { seqLen: _unused, moe, ...rest } = shape;
   // Unstated size of a dense model: counted from its shape (Megatron's count); an MoE model
-  // must state it (its shared and dense layers are not in the schema).
+  // must state it (the active count is part of its card).
   const paramsTotal =
     statedParams !== null
       ? statedParams * 1e9
       : moe === null
-        ? paramCounts({ ...shape, seqLen: 0, moe: null, ffnType }).total
+        ? paramCounts({ ...shape, tiedEmbeddings: tied, moe: null }).total
         : num(m, 'params_b', 'model') * 1e9;
-  return { paramsTotal, ...shape, ffnType, moe };
+  return {
+    ...rest,
+    tiedEmbeddings: tied,
+    paramsTotal,
+    moe:
+      moe === null || moeObj === null
+        ? null
+        : { ...moe, activeParams: num(moeObj, 'active_params_b', 'model.moe') * 1e9 },
+  };
+}
+
+/** The case's `model.attention` object (MLA or sliding window), checked loosely. */
+function caseAttentionField(a: unknown): NonNullable<CaseModel['attention']> | null {
+  if (a === null || a === undefined) return null;
+  const o = obj(a, 'model.attention');
+  if (o['type'] === 'mla') {
+    return {
+      type: 'mla',
+      kv_lora_rank: num(o, 'kv_lora_rank', 'model.attention'),
+      q_lora_rank: numOrNull(o, 'q_lora_rank', 'model.attention'),
+      qk_nope_head_dim: num(o, 'qk_nope_head_dim', 'model.attention'),
+      qk_rope_head_dim: num(o, 'qk_rope_head_dim', 'model.attention'),
+      v_head_dim: num(o, 'v_head_dim', 'model.attention'),
+    };
+  }
+  return {
+    sliding_window: num(o, 'sliding_window', 'model.attention'),
+    sliding_every: num(o, 'sliding_every', 'model.attention'),
+  };
 }
 
 function caseLoad(load: unknown): ServingLoad {
@@ -177,7 +216,6 @@ export function caseToServingConfig(caseJson: unknown): ServingConfig {
     partition: { kind: 'none' },
     requestCount: runRequestCount(observed),
     maxBatchPerReplica: null,
-    gpuHourUsd: null,
     reportPercentile: 99,
   };
 }

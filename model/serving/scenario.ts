@@ -1,3 +1,4 @@
+import { modelShapeOf } from '../scenario';
 import type { ServingWorkload } from '../scenario/serving';
 import type { ServingStack } from './constants';
 import type { ServingConfig, ServingLoad } from './types';
@@ -37,21 +38,16 @@ export function servingConfigFromWorkload(
                 percentile: l.percentile,
               };
   const auto = (v: number | 'auto'): number | null => (v === 'auto' ? null : v);
+  const part = w.partition;
+  const shape = modelShapeOf(m, 0);
   return {
     model: {
+      ...shape,
       paramsTotal: m.paramsB * 1e9,
-      layers: m.layers,
-      hidden: m.hiddenSize,
-      heads: m.attentionHeads,
-      kvHeads: m.kvHeads,
-      ffnHidden: m.ffnHiddenSize,
-      vocab: m.vocabSize,
-      ffnType: m.ffnType,
-      tiedEmbeddings: m.tiedEmbeddings,
       moe:
-        m.moe === null
+        shape.moe === null || m.moe === null
           ? null
-          : { experts: m.moe.experts, topK: m.moe.topK, activeParams: m.moe.activeParamsB * 1e9 },
+          : { ...shape.moe, activeParams: m.moe.activeParamsB * 1e9 },
     },
     precision: w.serving.precision,
     kvCachePrecision: w.serving.kvCachePrecision === 'auto' ? null : w.serving.kvCachePrecision,
@@ -63,16 +59,36 @@ export function servingConfigFromWorkload(
       pp: auto(w.parallelism.pp),
       ep: w.parallelism.ep,
       replicas: auto(w.parallelism.replicas),
+      attentionDp: w.parallelism.attentionDp,
     },
     acceleratorId: cluster.acceleratorId,
     gpus: cluster.gpus,
     nvlinkDomainGpus: cluster.nvlinkDomainGpus,
     powerLimitW: w.powerLimitW,
     stack: cluster.stack,
-    partition: w.partition,
+    partition:
+      part.kind === 'mig'
+        ? {
+            kind: 'mig',
+            computeShare: part.computeShare ?? 0,
+            memoryShare: part.memoryShare ?? 0,
+            profile: part.profile,
+          }
+        : part,
     requestCount: w.serving.requestCount,
     maxBatchPerReplica: auto(w.serving.maxBatchPerReplica),
-    gpuHourUsd: w.gpuHourUsd,
+    maxTokensPerStep: auto(w.serving.maxTokensPerStep),
+    speculative:
+      w.serving.speculative === null
+        ? null
+        : {
+            draftTokens: w.serving.speculative.draftTokens,
+            acceptanceRate: auto(w.serving.speculative.acceptanceRate),
+          },
+    disaggregation:
+      w.serving.disaggregation === null
+        ? null
+        : { prefillGpus: auto(w.serving.disaggregation.prefillGpus) },
     reportPercentile: w.serving.reportPercentile,
   };
 }

@@ -1,26 +1,20 @@
+import type { ModelShape, MoeSpec } from '../workload/shape';
 import type { ServingStack } from './constants';
 import type { ServingPrecision } from './hardware';
 
-/** Decoder-only transformer as the serving engine sees it. Counts are plain numbers. */
-export type ServingModelShape = {
+/**
+ * Decoder-only transformer as the serving engine sees it: the workload's one model vocabulary
+ * (model/workload `ModelShape`: MLA, head_dim, sliding windows, MoE with shared experts and dense
+ * first layers, MTP modules) without a training sequence length, plus the stated parameter
+ * counts. Counts are plain numbers.
+ */
+export type ServingModelShape = Omit<ModelShape, 'seqLen' | 'moe' | 'tiedEmbeddings'> & {
   /** Total parameters (all experts), count. */
   readonly paramsTotal: number;
-  readonly layers: number;
-  readonly hidden: number;
-  readonly heads: number;
-  readonly kvHeads: number;
-  /** FFN inner width (per expert for MoE). */
-  readonly ffnHidden: number;
-  readonly vocab: number;
-  readonly ffnType: 'swiglu' | 'gelu';
   /** Input and output embeddings share one matrix. Default false (Llama, Mixtral). */
   readonly tiedEmbeddings?: boolean;
   /** null: dense. `activeParams`: parameters used per token (count). */
-  readonly moe: null | {
-    readonly experts: number;
-    readonly topK: number;
-    readonly activeParams: number;
-  };
+  readonly moe: null | (MoeSpec & { readonly activeParams: number });
 };
 
 /** How requests arrive. */
@@ -44,7 +38,16 @@ export type ServingLoad =
  */
 export type ServingPartition =
   | { readonly kind: 'none' }
-  | { readonly kind: 'mig'; readonly computeShare: number; readonly memoryShare: number }
+  | {
+      readonly kind: 'mig';
+      readonly computeShare: number;
+      readonly memoryShare: number;
+      /**
+       * A MIG profile of the accelerator (`1g.10gb`, …; model/catalog/mig.ts): its shares and
+       * instances per GPU replace computeShare/memoryShare.
+       */
+      readonly profile?: string | null;
+    }
   | { readonly kind: 'time_sliced'; readonly instances: number };
 
 /** Parallelism per model copy; null: the engine chooses (best throughput that fits). */
@@ -53,6 +56,13 @@ export type ServingLayout = {
   readonly pp: number | null;
   /** Expert parallel degree inside the TP group (MoE); 1 for dense. */
   readonly ep: number;
+  /**
+   * MLA models: attention runs data-parallel over the copy's GPUs (each GPU its own requests,
+   * whole attention weights and latent KV cache), the experts expert-parallel (DeepSeek-V3 report
+   * §3.4, SGLang `--enable-dp-attention`). Absent/false: attention tensor-parallel, which keeps a
+   * whole copy of MLA's head-less latent cache on every TP rank.
+   */
+  readonly attentionDp?: boolean;
   readonly replicas: number | null;
 };
 
@@ -81,8 +91,28 @@ export type ServingConfig = {
   readonly requestCount: number | null;
   /** Cap on running requests per model copy; null: the stack default. */
   readonly maxBatchPerReplica: number | null;
-  /** Price of one GPU-hour, USD (for cost per million tokens); null: no cost figure. */
-  readonly gpuHourUsd: number | null;
+  /**
+   * Engine limit on tokens per step (TensorRT-LLM `max_num_tokens`, vLLM
+   * `max_num_batched_tokens`); null/absent: 8,192, the default of both, lowered on a small MIG
+   * slice to fit its workspace (`defaultStepTokens`).
+   */
+  readonly maxTokensPerStep?: number | null;
+  /**
+   * Disaggregated prefill and decode: separate pools of whole model copies, the KV cache handed
+   * over the fabric. `prefillGpus`: GPUs of the prefill pool (a multiple of tp·pp); null: the
+   * engine picks the split that carries the most. Null/absent: prompts and decodes share copies
+   * (in-flight batching).
+   */
+  readonly disaggregation?: { readonly prefillGpus: number | null } | null;
+  /**
+   * Speculative decoding with the model's multi-token-prediction modules as the draft:
+   * `draftTokens` tokens drafted per step (≤ the model's MTP modules), `acceptanceRate` of one
+   * drafted token (null: 0.85, DeepSeek-V3 report §5.4.3). Null/absent: no speculation.
+   */
+  readonly speculative?: {
+    readonly draftTokens: number;
+    readonly acceptanceRate: number | null;
+  } | null;
   /** Percentile reported as `ttftPctMs`/`tpotPctMs` (e.g. 99). */
   readonly reportPercentile: number;
 };
@@ -102,6 +132,22 @@ export type ServingResult = {
   readonly e2eLatencyMs: number;
   readonly ttftPctMs: number;
   readonly tpotPctMs: number;
+  /**
+   * Mean TPOT if the engine's capacity were 8.4 % (one standard deviation of its serving-dev
+   * throughput error) higher or lower, ms. Near capacity the band is wide: read TPOT there as a
+   * range, not a point (`tpotMs` is the expectation over that uncertainty). Far below capacity
+   * low = high = tpotMs.
+   */
+  readonly tpotRangeMs: { readonly low: number; readonly high: number };
+  /** Pools of a disaggregated deployment (null when prefill and decode share copies). */
+  readonly disaggregation: {
+    readonly prefillGpus: number;
+    readonly decodeGpus: number;
+    /** KV hand-off per request, ms. */
+    readonly kvTransferMs: number;
+    readonly prefillCapacityRequestsPerS: number;
+    readonly decodeCapacityRequestsPerS: number;
+  } | null;
   /** Running requests per model copy in steady state. */
   readonly runningBatch: number;
   /** Largest running batch per model copy the memory and stack allow. */
@@ -128,6 +174,4 @@ export type ServingResult = {
   };
   /** Clock factor from the power cap (1 = uncapped). */
   readonly clockFactor: number;
-  readonly powerW: number;
-  readonly costPerMillionOutputTokensUsd: number | null;
 };

@@ -19,6 +19,7 @@ const FREE: ParallelismLayout = {
   zeroStage: null,
   sequenceParallel: null,
   ep: null,
+  etp: null,
 };
 
 function divisors(n: number, max: number): number[] {
@@ -131,13 +132,20 @@ export function searchLayout(
           const perReplica = Math.ceil(gbs / dp);
           const mbs =
             mbFixed !== null ? [mbFixed] : [1, 2, 4, 8].filter((x) => perReplica % x === 0);
+          // Expert parallelism folds over the tp·cp·dp ranks of a stage (Megatron-Core parallel
+          // folding): ep·etp divides them and ep divides the experts.
+          const etp = m.moe === null ? 1 : (fixed.etp ?? 1);
+          const fold = tp * cp * dp;
+          // A stated EP is kept only where it folds (scaling curves reuse it at other DP degrees).
           const eps =
             m.moe === null
               ? [1]
               : fixed.ep !== undefined && fixed.ep !== null
-                ? [fixed.ep]
-                : powersOfTwo(Math.min(m.moe.experts, dp)).filter(
-                    (e) => dp % e === 0 && m.moe !== null && m.moe.experts % e === 0,
+                ? fold % (fixed.ep * etp) === 0
+                  ? [fixed.ep]
+                  : []
+                : powersOfTwo(Math.min(m.moe.experts, fold / etp)).filter(
+                    (e) => fold % (e * etp) === 0 && m.moe !== null && m.moe.experts % e === 0,
                   );
           const zeros: (0 | 1 | 2 | 3)[] =
             fixed.zeroStage !== null
@@ -167,6 +175,7 @@ export function searchLayout(
                       dp,
                       cp,
                       ep,
+                      etp,
                       vpp,
                       zeroStage,
                       sequenceParallel: sp,

@@ -40,7 +40,38 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   const heads = posInt(m['heads'], 'model.heads');
   const kv = posInt(m['kvHeads'], 'model.kvHeads');
   if (kv > heads || heads % kv !== 0) fail('model.kvHeads', 'must divide model.heads');
-  if (hidden % heads !== 0) fail('model.hidden', 'must be a multiple of model.heads');
+  const headDim = m['headDim'];
+  if (headDim !== null && headDim !== undefined) posInt(headDim, 'model.headDim');
+  const mla = m['mla'];
+  if (mla !== null && mla !== undefined) {
+    const a = obj(mla, 'model.mla');
+    posInt(a['kvLoraRank'], 'model.mla.kvLoraRank');
+    optPosInt(a['qLoraRank'], 'model.mla.qLoraRank');
+    posInt(a['qkNopeHeadDim'], 'model.mla.qkNopeHeadDim');
+    posInt(a['qkRopeHeadDim'], 'model.mla.qkRopeHeadDim');
+    posInt(a['vHeadDim'], 'model.mla.vHeadDim');
+  }
+  const sw = m['slidingWindow'];
+  if (sw !== null && sw !== undefined) {
+    const w = obj(sw, 'model.slidingWindow');
+    posInt(w['window'], 'model.slidingWindow.window');
+    posInt(w['every'], 'model.slidingWindow.every');
+  }
+  const mtp = m['mtpLayers'];
+  if (
+    mtp !== undefined &&
+    (typeof mtp !== 'number' || !Number.isInteger(mtp) || mtp < 0 || mtp > 16)
+  ) {
+    fail('model.mtpLayers', 'must be a whole number from 0 to 16');
+  }
+  // A head width of its own (headDim) or MLA frees the hidden size from heads × head width.
+  if (
+    (headDim === null || headDim === undefined) &&
+    (mla === null || mla === undefined) &&
+    hidden % heads !== 0
+  ) {
+    fail('model.hidden', 'must be a multiple of model.heads');
+  }
   posInt(m['ffnHidden'], 'model.ffnHidden');
   oneOf(m['ffnType'], 'model.ffnType', ['gelu', 'swiglu'] as const);
   posInt(m['vocab'], 'model.vocab');
@@ -50,6 +81,19 @@ export function checkTrainingInput(input: unknown): TrainingInput {
     const e = posInt(moe['experts'], 'model.moe.experts');
     const k = posInt(moe['topK'], 'model.moe.topK');
     if (k > e) fail('model.moe.topK', 'must not exceed model.moe.experts');
+    const se = moe['sharedExperts'];
+    if (se !== undefined && (typeof se !== 'number' || !Number.isInteger(se) || se < 0)) {
+      fail('model.moe.sharedExperts', 'must be a whole number ≥ 0');
+    }
+    optPosInt(moe['denseFfnHidden'], 'model.moe.denseFfnHidden');
+    const fd = moe['firstDenseLayers'];
+    if (
+      fd !== undefined &&
+      (typeof fd !== 'number' || !Number.isInteger(fd) || fd < 0 || fd > layers)
+    ) {
+      fail('model.moe.firstDenseLayers', 'must be a whole number from 0 to model.layers');
+    }
+    optPosInt(moe['layerFreq'], 'model.moe.layerFreq');
   } else if (m['moe'] === undefined) {
     fail('model.moe', 'must be null (dense) or {experts, topK}');
   }
@@ -79,6 +123,10 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   if (pd !== undefined && pd !== null && (typeof pd !== 'number' || !(pd >= 1 && pd <= 1e8))) {
     fail('training.packedDocTokens', 'must be a number of tokens from 1 to 100,000,000, or null');
   }
+  const ei = t['expertImbalance'];
+  if (ei !== undefined && ei !== null && (typeof ei !== 'number' || !(ei >= 1 && ei <= 16))) {
+    fail('training.expertImbalance', 'must be a number from 1 (balanced) to 16, or null');
+  }
   const pl = t['powerLimitW'];
   if (pl !== undefined && pl !== null && (typeof pl !== 'number' || !(pl > 0 && pl <= 5000))) {
     fail('training.powerLimitW', 'must be a number of watts from 0 to 5,000, or null');
@@ -95,6 +143,14 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   const ak = t['attentionKernel'];
   if (ak !== undefined && ak !== null) {
     oneOf(ak, 'training.attentionKernel', ['flash', 'unfused'] as const);
+  }
+  const gs = t['gradSync'];
+  if (gs !== undefined && gs !== null) {
+    oneOf(gs, 'training.gradSync', ['all-reduce', 'parameter-server'] as const);
+  }
+  const se = t['softwareEra'];
+  if (se !== undefined && se !== null) {
+    oneOf(se, 'training.softwareEra', ['megatron-2021', 'current'] as const);
   }
   const zg = t['zero3Gathers'];
   if (zg !== undefined && zg !== null) {
@@ -122,7 +178,7 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   const p = root['parallelism'];
   if (p !== 'auto') {
     const par = obj(p, 'parallelism');
-    for (const k of ['tp', 'pp', 'dp', 'cp', 'vpp', 'ep'] as const)
+    for (const k of ['tp', 'pp', 'dp', 'cp', 'vpp', 'ep', 'etp'] as const)
       optPosInt(par[k], `parallelism.${k}`);
     const z = par['zeroStage'];
     if (z !== null && z !== undefined && z !== 0 && z !== 1 && z !== 2 && z !== 3) {
@@ -142,6 +198,20 @@ export function checkTrainingInput(input: unknown): TrainingInput {
       }
     }
     if (par['pp'] != null && pp > layers) fail('parallelism.pp', 'must not exceed model.layers');
+    const moe = m['moe'] as { experts?: number } | null | undefined;
+    const ep = par['ep'] as number | null | undefined;
+    const etp = (par['etp'] as number | null | undefined) ?? 1;
+    if (moe && ep != null) {
+      if ((moe.experts ?? 1) % ep !== 0) fail('parallelism.ep', 'must divide model.moe.experts');
+      if (
+        par['tp'] != null &&
+        par['dp'] != null &&
+        par['cp'] != null &&
+        (tp * cp * dp) % (ep * etp) !== 0
+      ) {
+        fail('parallelism.ep', `ep·etp = ${ep * etp} must divide tp·cp·dp = ${tp * cp * dp}`);
+      }
+    }
     if (par['tp'] != null && heads % tp !== 0) fail('parallelism.tp', 'must divide model.heads');
   }
   return input as TrainingInput;

@@ -27,6 +27,8 @@ export function simulateTraining(input: TrainingInput): TrainingResult {
             vpp: null,
             zeroStage: null,
             sequenceParallel: null,
+            ep: null,
+            etp: null,
           }
         : p,
     );
@@ -55,6 +57,7 @@ export function simulateTraining(input: TrainingInput): TrainingResult {
     dp,
     cp,
     ep: p.ep ?? 1,
+    etp: p.etp ?? 1,
     vpp: p.vpp ?? 1,
     zeroStage: p.zeroStage ?? (dp > 1 ? 1 : 0),
     sequenceParallel: p.sequenceParallel ?? (tp > 1 && ctx.sequenceParallelDefault),

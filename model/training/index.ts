@@ -8,4 +8,4 @@ export { checkTrainingInput } from './check';
 export { autoLayout } from './auto';
 export { scalingCurve } from './scaling';
 export { trainingMetrics, trainingMetricValues } from './metrics';
-export { layoutText, recomputeText } from './simulate';
+export { layoutText, recomputeText, resolveSoftwareEra } from './simulate';

@@ -6,13 +6,15 @@
  * chooses" (the best choice that fits in memory). Field names carry their unit.
  */
 
-/** The model shape is the workload's vocabulary (model/workload/types.ts). */
-export type { FfnType, MoeSpec, ModelShape } from '../workload/types';
-import type { ModelShape } from '../workload/types';
-
-/** Compute precision of the matmuls. */
-export type { Precision, Recompute } from '../vocabulary';
 import type { Fabric, Precision, Recompute } from '../vocabulary';
+import type { FfnType, MlaSpec, ModelShape, MoeSpec, SlidingWindowSpec } from '../workload/types';
+
+/** The model vocabulary lives in model/workload (one shape for training and serving). */
+export type { FfnType, MlaSpec, ModelShape, MoeSpec, Precision, Recompute, SlidingWindowSpec };
+
+/** Training software era (see `TrainingSettings.softwareEra`). */
+export type SoftwareEra = 'megatron-2021' | 'current';
+
 /** Activation recomputation (Korthikanti et al. 2022). */
 
 export type FinetuneSpec = { readonly method: 'lora'; readonly rank: number };
@@ -58,6 +60,24 @@ export type TrainingSettings = {
    */
   readonly attentionKernel?: 'flash' | 'unfused' | null;
   /**
+   * The training software's era, which sets the defaults of the attention kernel, sequence
+   * parallelism, TP communication overlap and ZeRO-3 gathers: `megatron-2021` (Megatron-LM /
+   * DeepSpeed of 2020–22: unfused attention, no sequence parallelism, TP collectives exposed, ZeRO-3
+   * shards gathered at one NIC per GPU) or `current` (FlashAttention, sequence parallelism with
+   * TP comm-GEMM overlap on the optimized stack, NCCL PXN gathers). Null/absent: from the stated
+   * stack ({@link resolveSoftwareEra}: a stated attention kernel, else a stated layout that only
+   * exists since 2022 (sequence parallelism or selective recompute), else the accelerator's era).
+   */
+  readonly softwareEra?: SoftwareEra | null;
+  /**
+   * How data-parallel replicas synchronise gradients: `all-reduce` (NCCL ring/tree, hierarchical
+   * over the scale-up domain, overlapped with the backward pass: PyTorch DDP, Megatron,
+   * DeepSpeed) or `parameter-server` (gradients reduced inside each node, pushed to servers
+   * sharded over the nodes and the parameters pulled back synchronously: the BytePS layout).
+   * Null/absent: all-reduce. With ZeRO/FSDP sharding the reduce-scatter/all-gather path applies.
+   */
+  readonly gradSync?: 'all-reduce' | 'parameter-server' | null;
+  /**
    * How ZeRO-3 / FSDP parameter gathers use the scale-out network. `flat`: each GPU's shard
    * crosses its own NIC, so a gather runs at the per-GPU NIC rate; this reproduces DeepSpeed
    * ZeRO-3 at Megatron scale (Narayanan et al. SC'21, Table 2: 174B and 529B on 384–2,240 A100).
@@ -90,6 +110,14 @@ export type TrainingSettings = {
    * An unfused kernel computes the full s×s scores either way.
    */
   readonly packedDocTokens?: number | null;
+  /**
+   * MoE load imbalance: routed tokens of the busiest expert-parallel rank over the mean (≥ 1).
+   * The busiest rank paces every expert GEMM and all-to-all of a synchronous step. 1: balanced
+   * (benchmarks that force an even token distribution, Megatron-Core
+   * `moe_router_force_load_balancing`). Null/absent: dropless routing of a trained router, the
+   * sourced default `DROPLESS_IMBALANCE` (model/training/moe.ts).
+   */
+  readonly expertImbalance?: number | null;
 };
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */
@@ -108,8 +136,17 @@ export type ParallelismLayout = {
   readonly zeroStage: 0 | 1 | 2 | 3 | null;
   /** Megatron sequence parallelism alongside TP. */
   readonly sequenceParallel: boolean | null;
-  /** Expert parallel degree (MoE; within DP). Optional, default 1. */
+  /**
+   * Expert parallel degree (MoE): the routed experts of each MoE layer split over `ep` GPUs of
+   * one pipeline stage (Megatron-Core parallel folding: ep·etp divides tp·cp·dp). Null: the engine
+   * chooses; absent: 1.
+   */
   readonly ep?: number | null;
+  /**
+   * Tensor-parallel degree inside each expert FFN, independent of `tp` (Megatron-Core
+   * `expert_tensor_parallel_size`). Null: the engine chooses; absent: 1.
+   */
+  readonly etp?: number | null;
 };
 
 /** `auto`: the engine searches TP×PP×DP×CP×micro batch×recompute×vpp. */
@@ -155,6 +192,8 @@ export type ResolvedLayout = {
   readonly dp: number;
   readonly cp: number;
   readonly ep: number;
+  /** Expert tensor parallelism (1 when absent). */
+  readonly etp?: number;
   readonly vpp: number;
   readonly zeroStage: 0 | 1 | 2 | 3;
   readonly sequenceParallel: boolean;

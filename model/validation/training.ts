@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recomputeText, simulateTraining } from '../training';
 import type { TrainingInput, TrainingResult } from '../training';
-import { inferFfnType } from '../workload';
+import { caseModelShape } from './modelShape';
 import type { CasePrediction } from './harness';
 
 /**
@@ -21,6 +21,33 @@ function unstated<T extends z.ZodType>(t: T) {
 }
 const nullableInt = unstated(intPos);
 
+/**
+ * `model.moe` of the case format: routed experts, top-k, active parameters, and the optional
+ * shape extensions (shared experts, dense FFN width, leading dense layers, MoE layer frequency).
+ */
+export const moeCaseSchema = z.looseObject({
+  experts: intPos,
+  top_k: intPos,
+  active_params_b: unstated(z.number().positive()),
+  shared_experts: unstated(z.number().int().min(0)),
+  dense_ffn_hidden: nullableInt,
+  first_dense_layers: unstated(z.number().int().min(0)),
+  moe_layer_freq: nullableInt,
+});
+
+/** `model.attention`: DeepSeek MLA, or sliding-window layers (gpt-oss). */
+export const attentionCaseSchema = z.union([
+  z.looseObject({
+    type: z.literal('mla'),
+    kv_lora_rank: intPos,
+    q_lora_rank: nullableInt,
+    qk_nope_head_dim: intPos,
+    qk_rope_head_dim: intPos,
+    v_head_dim: intPos,
+  }),
+  z.looseObject({ sliding_window: intPos, sliding_every: intPos }),
+]);
+
 export const trainingCaseSchema = z.looseObject({
   model: z.looseObject({
     params_b: z.number().positive().optional(),
@@ -34,7 +61,11 @@ export const trainingCaseSchema = z.looseObject({
     seq_len: intPos,
     // Unstated: inferred from the parameter count (inferFfnType).
     ffn_type: unstated(z.enum(['gelu', 'swiglu'])),
-    moe: unstated(z.looseObject({ experts: intPos, top_k: intPos })),
+    moe: unstated(moeCaseSchema),
+    // Model and layout extensions (../shared/validation/README.md): optional, absent = as before.
+    head_dim: nullableInt,
+    attention: unstated(attentionCaseSchema),
+    mtp_layers: unstated(z.number().int().min(0)),
   }),
   training: z.looseObject({
     global_batch_seqs: intPos,
@@ -49,6 +80,9 @@ export const trainingCaseSchema = z.looseObject({
     // ClusterPlan extension (not in the shared format): mean tokens per document when short
     // documents are packed into each sequence with a per-document attention mask.
     packed_doc_tokens: unstated(z.number().positive()),
+    // ClusterPlan extensions: the attention kernel and software era where the source states them.
+    attention_kernel: unstated(z.enum(['flash', 'unfused'])),
+    software_era: unstated(z.enum(['megatron-2021', 'current'])),
   }),
   parallelism: unstated(
     z.looseObject({
@@ -58,6 +92,7 @@ export const trainingCaseSchema = z.looseObject({
       cp: nullableInt,
       vpp: nullableInt,
       ep: nullableInt,
+      etp: nullableInt,
       zero_stage: unstated(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
       sequence_parallel: unstated(z.boolean()),
     }),
@@ -128,20 +163,17 @@ export type TrainingCaseOptions = {
  * ({@link inferFfnType} in model/workload: the type whose parameter count is closer).
  */
 export function caseFfnType(m: TrainingCase['model']): 'gelu' | 'swiglu' {
-  if (m.ffn_type !== null) return m.ffn_type;
-  return inferFfnType(
-    {
-      layers: m.layers,
-      hidden: m.hidden,
-      heads: m.heads,
-      kvHeads: m.kv_heads ?? m.heads,
-      ffnHidden: m.ffn_hidden,
-      vocab: m.vocab,
-      seqLen: m.seq_len,
-      moe: m.moe ? { experts: m.moe.experts, topK: m.moe.top_k } : null,
-    },
-    m.params_b === undefined ? null : m.params_b * 1e9,
-  );
+  return caseModelShape(m, m.seq_len).ffnType;
+}
+
+/**
+ * Whether a training case forces an even token distribution over the experts: the format says
+ * such sources "say so in the note" (Megatron-Bridge: "we force-balance the token distribution
+ * among experts").
+ */
+export function forcesExpertBalance(c: Readonly<Record<string, unknown>>): boolean {
+  const note = c['note'];
+  return typeof note === 'string' && /force[- ]?balanc/i.test(note);
 }
 
 /** Map a checked training-step case to the training engine's input (units unchanged). */
@@ -159,17 +191,7 @@ export function trainingCaseToInput(
     );
   }
   return {
-    model: {
-      layers: c.model.layers,
-      hidden: c.model.hidden,
-      heads: c.model.heads,
-      kvHeads: c.model.kv_heads ?? c.model.heads,
-      ffnHidden: c.model.ffn_hidden,
-      ffnType: caseFfnType(c.model),
-      vocab: c.model.vocab,
-      seqLen: c.model.seq_len,
-      moe: c.model.moe ? { experts: c.model.moe.experts, topK: c.model.moe.top_k } : null,
-    },
+    model: caseModelShape(c.model, c.model.seq_len),
     training: {
       globalBatchSeqs: c.training.global_batch_seqs,
       microBatch: c.training.micro_batch,
@@ -180,6 +202,9 @@ export function trainingCaseToInput(
       optimizer: 'adam',
       powerLimitW: sys.power_limit_w,
       packedDocTokens: c.training.packed_doc_tokens,
+      attentionKernel: c.training.attention_kernel,
+      softwareEra: c.training.software_era,
+      expertImbalance: c.model.moe !== null && forcesExpertBalance(c) ? 1 : null,
       ...(options.evaluation
         ? { evaluation: options.evaluation }
         : options.mlperfGpt3Evaluation
@@ -203,6 +228,7 @@ export function trainingCaseToInput(
             zeroStage: p.zero_stage,
             sequenceParallel: p.sequence_parallel,
             ep: p.ep,
+            etp: p.etp,
           },
     cluster: {
       acceleratorId: mapAcceleratorId(sys.accelerator),

@@ -11,8 +11,14 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return z.enum(values, { error: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
 }
 
-/** Compute precision of the matmuls (fp8/fp4 only where the accelerator has them). */
-export const precisionSchema = oneOf(['fp16', 'bf16', 'fp8', 'fp4']);
+/** Matmul precisions the engine knows (fp8/fp4 only where the accelerator has them). */
+export const PRECISIONS = ['fp16', 'bf16', 'fp8', 'fp4'] as const;
+
+/**
+ * Compute precision of the matmuls: the one precision type of the engine (training, serving,
+ * compute, the catalog and the scenario schema all read it from here).
+ */
+export const precisionSchema = oneOf(PRECISIONS);
 export type Precision = z.infer<typeof precisionSchema>;
 
 /** Activation recomputation: none, the attention core (selective) or whole layers (full). */

@@ -1,6 +1,6 @@
 import type { Recompute } from '../vocabulary';
 import type { ModelShape } from './types';
-import { kvWidth, paramCounts } from './shape';
+import { attentionDims, layerKinds, paramCounts } from './shape';
 
 /** The layout facts memory depends on. */
 export type MemoryLayout = {
@@ -9,6 +9,8 @@ export type MemoryLayout = {
   readonly dp: number;
   readonly cp: number;
   readonly ep: number;
+  /** Expert tensor parallelism (absent: 1). */
+  readonly etp?: number;
   readonly vpp: number;
   readonly zeroStage: 0 | 1 | 2 | 3;
   readonly sequenceParallel: boolean;
@@ -93,18 +95,34 @@ export function activationBytesPerLayer(
   const t = l.tp;
   const spDiv = l.sequenceParallel ? t : 1;
   if (recompute === 'full') return (2 * sbh) / spDiv;
-  const kvr = kvWidth(m) / m.hidden;
-  const fr = m.ffnHidden / m.hidden;
-  const experts = m.moe === null ? 1 : m.moe.topK;
+  const h = m.hidden;
+  const a = attentionDims(m);
+  const g = gemmInputBytes;
   // Unsharded without SP: two layer-norm inputs (4), QKV input (2), FC1 input (2), two dropout
   // masks (2). GEMM inputs (QKV input, FC1 input, attention output, FC2 input) are stored at
   // `gemmInputBytes` per element.
-  const g = gemmInputBytes;
   const replicated = 4 + 2 * g + 2;
-  // Sharded by TP: Q (2), K and V (4·kv/h), attention output (g); FFN: activation input
-  // (2 per f; SwiGLU 2 tensors) and FC2 input (g per f).
-  const ffnActs = ((m.ffnType === 'swiglu' ? 4 : 2) + g) * fr * experts;
-  const sharded = 2 + 4 * kvr + g + ffnActs;
+  // Sharded by TP: Q (2·q/h), K and V (2·(k + v)/h), attention output (g·o/h); MLA adds its
+  // latents (query and key/value, 16-bit). FFN: activation input (2 per f; SwiGLU 2 tensors) and
+  // FC2 input (g per f); a MoE layer keeps them for each of its topK routed copies, plus the
+  // permuted expert input (g per h per copy) and its shared experts.
+  const mla = m.mla ?? null;
+  const latents =
+    mla === null ? 0 : (2 * ((mla.qLoraRank ?? 0) + mla.kvLoraRank + mla.qkRopeHeadDim)) / h;
+  const attn = (2 * a.qWidth + 2 * (a.kWidth + a.vWidth) + g * a.oWidth) / h + latents;
+  const perF = (m.ffnType === 'swiglu' ? 4 : 2) + g;
+  const moe = m.moe;
+  let ffnActs: number;
+  if (moe === null) {
+    ffnActs = (perF * m.ffnHidden) / h;
+  } else {
+    const kinds = layerKinds(m);
+    const dense = (perF * (moe.denseFfnHidden ?? m.ffnHidden)) / h;
+    const shared = (perF * (moe.sharedExperts ?? 0) * m.ffnHidden) / h;
+    const routed = moe.topK * ((perF * m.ffnHidden) / h + g);
+    ffnActs = (kinds.dense * dense + kinds.moe * (routed + shared)) / m.layers;
+  }
+  const sharded = attn + ffnActs;
   // Attention scores: softmax output (2), dropout mask (1), dropout output (2) per head per key.
   const scores =
     flashAttention || recompute === 'selective' ? 0 : (5 * m.heads * m.seqLen) / m.hidden;
@@ -190,8 +208,12 @@ function memoryModel(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): Memory
   const p = paramCounts(m);
   // The largest stage (⌈L/p⌉ layers) binds when the layers do not split evenly.
   const layersPerStage = Math.ceil(m.layers / l.pp);
-  const expertsShare = m.moe === null ? 1 : 1 / l.ep;
-  const layerParams = (p.attentionPerLayer + p.ffnPerLayer * expertsShare + p.normsPerLayer) / l.tp;
+  // Per layer (averaged over dense and MoE layers): attention, norms, dense FFN, shared experts
+  // and router over TP; the routed experts over ep·etp (Megatron-Core parallel folding).
+  const routedShare = m.moe === null ? 0 : (p.moeLayers * p.routedPerLayer) / m.layers;
+  const layerParams =
+    (p.attentionPerLayer + p.normsPerLayer + p.ffnPerLayer - routedShare) / l.tp +
+    routedShare / (l.ep * (l.etp ?? 1));
   const embeddingParams = p.embedding / l.tp;
   // First stage (and the last one, which holds a tied copy of the embedding when pp > 1).
   const stageParams = layersPerStage * layerParams + embeddingParams;
@@ -210,8 +232,18 @@ function memoryModel(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): Memory
     optim = (stageParams * ADAM_BYTES) / dp;
   } else {
     weights = stageParams * WEIGHT_BYTES;
-    grads = (stageParams * (opt.gradBytes ?? GRAD_BYTES_MEGATRON)) / (l.zeroStage >= 2 ? dp : 1);
-    optim = (stageParams * ADAM_BYTES) / (l.zeroStage >= 1 ? dp : 1);
+    // Expert parameters shard their gradients and optimizer states over the expert-data-parallel
+    // group (tp·cp·dp / (ep·etp) ranks), the others over DP.
+    const expertParams = (layersPerStage * routedShare) / (l.ep * (l.etp ?? 1));
+    const denseParams = stageParams - expertParams;
+    const edp = Math.max(1, (l.tp * l.cp * dp) / (l.ep * (l.etp ?? 1)));
+    const gb = opt.gradBytes ?? GRAD_BYTES_MEGATRON;
+    grads =
+      l.zeroStage >= 2 ? (denseParams * gb) / dp + (expertParams * gb) / edp : stageParams * gb;
+    optim =
+      l.zeroStage >= 1
+        ? (denseParams * ADAM_BYTES) / dp + (expertParams * ADAM_BYTES) / edp
+        : stageParams * ADAM_BYTES;
   }
   const gib = opt.gemmInputBytes ?? 2;
   const full = l.recompute === 'full';

@@ -14,6 +14,8 @@ describe('bench table and output (not a timed test)', () => {
       ['evaluate_training_us', 'µs', 50, 'engine'],
       ['evaluate_full_us', 'µs', 50, 'engine'],
       ['evaluate_serving_us', 'µs', 50, 'engine'],
+      ['evaluate_moe_training_us', 'µs', 20, 'engine'],
+      ['evaluate_moe_serving_us', 'µs', 50, 'engine'],
       ['training_engine_us', 'µs', 50, 'engine'],
       ['auto_layout_1t_3072_ms', 'ms', 250, 'engine'],
       ['search_1m_s', 's', 10, 'engine'],

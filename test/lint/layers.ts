@@ -17,8 +17,10 @@
  *   evaluate                   the pipeline
  *   analysis, search, report, validation, files   built on evaluate()
  *
- * One file sits below its folder: `metrics/metric.ts` (`defineMetric` and the metric types,
- * which every domain uses to declare its list) is on the vocabulary layer.
+ * Two files sit below their folder: `metrics/metric.ts` (`defineMetric` and the metric types,
+ * which every domain uses to declare its list) is on the vocabulary layer, and
+ * `validation/modelShape.ts` (a validation case's model fields read as the workload's shape,
+ * which the serving engine's case predictor uses too) on the workload layer.
  */
 export const MODEL_LAYERS: readonly (readonly string[])[] = [
   ['vocabulary', 'units', 'math'],
@@ -39,6 +41,7 @@ export const MODEL_LAYERS: readonly (readonly string[])[] = [
 /** Files on another layer than their folder. */
 export const FILE_LAYERS: Readonly<Record<string, string>> = {
   'metrics/metric': 'vocabulary',
+  'validation/modelShape': 'workload',
 };
 
 /**
@@ -52,6 +55,9 @@ export const PUBLIC_FILES: Readonly<Record<string, string>> = {
   'catalog/accelerators': 'the accelerator table, read by engines without the whole catalog index',
   'catalog/sourced': 'the SourcedNumber type',
   'catalog/user': 'the user catalog schema the scenario schema embeds',
+  'catalog/mig': 'the MIG profiles of an accelerator, read by the serving engine',
+  'validation/modelShape':
+    'a validation case’s model fields as the workload shape (serving’s case predictor)',
   'catalog/schemas':
     'the catalog kinds and their schemas, which user catalog entries are checked against',
   'compute/device': 'the device constants of one accelerator',

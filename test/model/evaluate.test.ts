@@ -490,6 +490,7 @@ describe('property: evaluate never returns NaN or Infinity for valid input', () 
                 zeroStage: 1,
                 sequenceParallel: tp > 1,
                 ep: 1,
+                etp: 1,
               },
             },
             cluster: {

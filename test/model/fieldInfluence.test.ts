@@ -33,6 +33,7 @@ const INERT: Readonly<Record<string, string>> = {
   'calibration.measured.value':
     'records what the multiplier was fitted to (shown in the editor and report)',
   'calibration.source': 'records where the fitted measurement comes from',
+  'workload.model.attention.kind': 'names the attention variant; "mla" is the only one',
   'calibration.date': 'records when the fitted measurement was taken',
   'calibration.beforeErrorPct': 'records the engine error before the fit',
   'calibration.afterErrorPct': 'records the engine error after the fit',
@@ -52,6 +53,7 @@ const TEXT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   'cluster.storage.dataTier.name': ['hybrid-capacity-tier'],
   'cluster.storage.checkpointTier.name': ['hybrid-capacity-tier'],
   'calibration.acceleratorId': ['b200'],
+  'workload.partition.profile': ['2g.20gb', '7g.80gb'],
 };
 
 function example(name: string): Record<string, unknown> {
@@ -72,6 +74,18 @@ function setIn(doc: unknown, path: readonly string[], value: unknown): Record<st
   node[path[path.length - 1] as string] = value;
   return copy;
 }
+
+/** Llama 3 8B as a serving model section (config.json). */
+const LLAMA3_8B_SERVING = {
+  paramsB: 8.03,
+  layers: 32,
+  hiddenSize: 4096,
+  attentionHeads: 32,
+  kvHeads: 8,
+  ffnHiddenSize: 14336,
+  ffnType: 'swiglu',
+  vocabSize: 128256,
+};
 
 /** The base scenarios: examples and variants that switch on the optional parts. */
 function bases(): Record<string, unknown>[] {
@@ -150,6 +164,60 @@ function bases(): Record<string, unknown>[] {
       { tp: 4, pp: 1, ep: 1, replicas: 2 },
     ),
     setIn(lora, ['workload', 'model', 'moe'], { experts: 8, topK: 2 }),
+    // MoE with a dense first layer (DeepSeek-style `first_k_dense_replace`).
+    setIn(lora, ['workload', 'model', 'moe'], {
+      experts: 8,
+      topK: 2,
+      firstDenseLayers: 1,
+      denseFfnHiddenSize: 28672,
+    }),
+    // DeepSeek-V2-Lite's shape (MLA, shared experts, a dense first layer; config.json) served on
+    // two GPUs with an MTP module as the speculative draft.
+    setIn(
+      setIn(
+        setIn(serving, ['workload', 'model'], {
+          paramsB: 15.7,
+          layers: 27,
+          hiddenSize: 2048,
+          attentionHeads: 16,
+          kvHeads: 16,
+          ffnHiddenSize: 1408,
+          ffnType: 'swiglu',
+          vocabSize: 102400,
+          mtpLayers: 1,
+          attention: {
+            kind: 'mla',
+            kvLoraRank: 512,
+            qLoraRank: null,
+            qkNopeHeadDim: 128,
+            qkRopeHeadDim: 64,
+            vHeadDim: 128,
+          },
+          moe: {
+            experts: 64,
+            topK: 6,
+            activeParamsB: 2.4,
+            sharedExperts: 2,
+            firstDenseLayers: 1,
+            denseFfnHiddenSize: 10944,
+          },
+        }),
+        ['workload', 'parallelism'],
+        { tp: 2, pp: 1, ep: 1, replicas: 1 },
+      ),
+      ['workload', 'serving', 'speculative'],
+      { draftTokens: 1 },
+    ),
+    // Llama 3 8B on MIG slices: by stated shares, and by a named profile.
+    setIn(setIn(serving, ['workload', 'model'], LLAMA3_8B_SERVING), ['workload', 'partition'], {
+      kind: 'mig',
+      computeShare: 3 / 7,
+      memoryShare: 0.5,
+    }),
+    setIn(setIn(serving, ['workload', 'model'], LLAMA3_8B_SERVING), ['workload', 'partition'], {
+      kind: 'mig',
+      profile: '3g.40gb',
+    }),
     setIn(ib, ['calibration'], {
       computeEfficiencyMultiplier: 0.9,
       acceleratorId: 'h100-sxm',

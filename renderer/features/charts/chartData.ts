@@ -182,7 +182,9 @@ export function powerByComponent(evals: readonly ScenarioEvaluation[]): ChartDat
 
 /**
  * Step-time parts (result.breakdown.stepTime metric ids) grouped into at most eight segments;
- * tensor-, context- and expert-parallel communication share one (all inside a node or domain).
+ * tensor-, context-parallel and pipeline transfers share one (model-parallel traffic of one
+ * micro batch), and the expert-parallel all-to-all (MoE token dispatch and combine) has its own,
+ * so a mixture-of-experts step shows it.
  */
 export const STEP_GROUPS = [
   { key: 'forward', label: 'Forward compute', parts: ['step_forward_s'] },
@@ -190,10 +192,10 @@ export const STEP_GROUPS = [
   { key: 'recompute', label: 'Activation recompute', parts: ['step_recompute_s'] },
   {
     key: 'modelComm',
-    label: 'Exposed tensor/context/expert-parallel communication',
-    parts: ['step_tp_comm_s', 'step_cp_comm_s', 'step_ep_comm_s'],
+    label: 'Exposed tensor/context/pipeline communication',
+    parts: ['step_tp_comm_s', 'step_cp_comm_s', 'step_pp_comm_s'],
   },
-  { key: 'ppComm', label: 'Exposed pipeline transfers', parts: ['step_pp_comm_s'] },
+  { key: 'epComm', label: 'Exposed expert-parallel all-to-all', parts: ['step_ep_comm_s'] },
   { key: 'dpComm', label: 'Exposed data-parallel communication', parts: ['step_dp_comm_s'] },
   { key: 'bubble', label: 'Pipeline bubble', parts: ['step_bubble_s'] },
   { key: 'optimizer', label: 'Optimizer step', parts: ['step_optimizer_s'] },

@@ -27,6 +27,8 @@ export type FieldControlProps = {
 };
 
 const UNSET = '__unset';
+/** Select value standing for null in a nullable catalog choice. */
+const NONE = '__none';
 
 function markDirty(e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) {
   e.currentTarget.dataset.dirty = 'true';
@@ -126,15 +128,18 @@ function FieldBody(props: FieldControlProps) {
         isDefault={isDefault}
         testId={testId}
         errorText={errorText}
-        selected={typeof shown === 'string' ? shown : UNSET}
+        selected={
+          typeof shown === 'string' ? shown : shown === null && node.nullable ? NONE : UNSET
+        }
         options={[
           ...(node.optional ? [{ id: UNSET, label: '(default)' }] : []),
+          ...(node.nullable ? [{ id: NONE, label: 'none' }] : []),
           ...props.choices,
           ...(typeof shown === 'string' && !props.choices.some((c) => c.id === shown)
             ? [{ id: shown, label: `${shown} (unknown)` }]
             : []),
         ]}
-        onSelect={(k) => commit(k === UNSET ? undefined : k)}
+        onSelect={(k) => commit(k === UNSET ? undefined : k === NONE ? null : k)}
       />
     );
   }

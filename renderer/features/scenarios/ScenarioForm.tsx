@@ -1,10 +1,10 @@
 import { memo, useCallback, useId, useState } from 'react';
-import { modelPresets, scenarioSchema } from '../../../model/scenario';
+import { modelPresets, scenarioSchema, servingModelFromPreset } from '../../../model/scenario';
 import { Button, SelectField } from '../../components/ui';
 import { useAppStore } from '../../store';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { setScenarioField } from '../../workspace/workspace';
-import { catalogField } from './catalogFields';
+import { catalogField, migProfileField } from './catalogFields';
 import { FieldControl } from './FieldControl';
 import {
   describeSchema,
@@ -80,6 +80,7 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
     Object.fromEntries(SECTIONS.map((s) => [s.id, s.open])),
   );
   const isTraining = getIn(doc, ['workload', 'kind']) === 'training';
+  const isServing = getIn(doc, ['workload', 'kind']) === 'serving';
   // Problems with no field of their own (group-level checks are shown on their group).
   const unplaced = unplacedIssues(evaluation.issues).filter((i) => !GROUP_PATHS.has(i.path));
   const presetId = getIn(doc, ['workload', 'model', 'preset']);
@@ -135,14 +136,30 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
                     onSelect={(pid) => {
                       const p = modelPresets.find((x) => x.id === pid);
                       if (!p) return;
-                      // One undoable edit: the model shape and the preset's global batch.
-                      apply((ws) =>
-                        setScenarioField(
+                      // One undoable edit: the model shape, the preset's global batch and, for
+                      // MoE presets, their recipe's expert-parallel layout.
+                      apply((ws) => {
+                        let next = setScenarioField(
                           setScenarioField(ws, id, ['workload', 'model'], p.shape),
                           id,
                           ['workload', 'training', 'globalBatchSeqs'],
                           p.globalBatchSeqs,
-                        ),
+                        );
+                        if (p.layout)
+                          next = setScenarioField(next, id, ['workload', 'parallelism'], p.layout);
+                        return next;
+                      });
+                    }}
+                  />
+                ) : null}
+                {section.id === 'workload' && isServing ? (
+                  <PresetSelect
+                    value={typeof presetId === 'string' ? presetId : ''}
+                    onSelect={(pid) => {
+                      const p = modelPresets.find((x) => x.id === pid);
+                      if (!p) return;
+                      apply((ws) =>
+                        setScenarioField(ws, id, ['workload', 'model'], servingModelFromPreset(p)),
                       );
                     }}
                   />
@@ -231,6 +248,9 @@ function PresetSelect(props: { value: string; onSelect: (id: string) => void }) 
 function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
   const { node, ctx, depth } = props;
   if (node.kind === 'field') {
+    // A MIG profile's choices depend on the scenario's accelerator (only that field gets it).
+    const accelerator =
+      node.key === 'profile' ? getIn(ctx.doc, ['cluster', 'compute', 'acceleratorId']) : undefined;
     return (
       <FieldView
         node={node}
@@ -238,6 +258,7 @@ function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
         error={ctx.issues.get(node.path.join('.'))}
         currency={ctx.currency}
         commit={ctx.commit}
+        accelerator={accelerator}
       />
     );
   }
@@ -388,10 +409,15 @@ const FieldView = memo(function FieldView(props: {
   error: string | undefined;
   currency: string;
   commit: (path: readonly string[], value: unknown) => void;
+  /** The scenario's accelerator, passed to the MIG profile field only. */
+  accelerator?: unknown;
 }) {
   const { node, value } = props;
   const cat =
-    node.value.type === 'string' ? catalogField(node.key, value ?? node.defaultValue) : null;
+    node.value.type === 'string'
+      ? (migProfileField(node.path, props.accelerator) ??
+        catalogField(node.key, value ?? node.defaultValue))
+      : null;
   return (
     <FieldControl
       node={node}

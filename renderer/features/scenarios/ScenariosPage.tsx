@@ -33,9 +33,12 @@ export function presetScenarioDoc(presetId: string): Record<string, unknown> {
       training: {
         ...(workload.training as Record<string, unknown>),
         globalBatchSeqs: p.globalBatchSeqs,
-        microBatchSeqs: 'auto',
+        // MoE presets: their recipe's micro batch (1) and layout; recompute as memory needs.
+        microBatchSeqs: p.layout ? 1 : 'auto',
+        ...(p.layout ? { recompute: 'auto' } : {}),
       },
-      parallelism: 'auto',
+      // MoE presets carry their recipe's layout (expert parallelism); others: automatic.
+      parallelism: p.layout ? structuredCloneJson(p.layout) : 'auto',
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { builtinCatalog, listItems, type CatalogKind } from '../../../model/catalog';
 import { ACCELERATORS } from '../../../model/catalog/accelerators';
+import { MIG_PROFILES } from '../../../model/catalog/mig';
 import type { SourcedNumber } from '../../../model/catalog/sourced';
 import { SourcedValue } from '../../components/SourcedValue';
 import { formatMetric } from '../../components/metricFormat';
@@ -113,5 +114,33 @@ export function catalogField(key: string, value: unknown): CatalogFieldView | nu
           />
         </span>
       ) : null,
+  };
+}
+
+/**
+ * Choices of the serving partition's MIG profile: the profiles of the scenario's accelerator
+ * (model/catalog/mig.ts, NVIDIA MIG user guide), each with its compute and memory slices and how
+ * many fit one GPU. Null when the field is not a MIG profile.
+ * @param path - the field's path (`workload.partition.profile`)
+ * @param acceleratorId - the scenario's accelerator
+ */
+export function migProfileField(
+  path: readonly string[],
+  acceleratorId: unknown,
+): CatalogFieldView | null {
+  if (path[path.length - 1] !== 'profile' || path[path.length - 2] !== 'partition') return null;
+  const geo = typeof acceleratorId === 'string' ? MIG_PROFILES[acceleratorId] : undefined;
+  if (geo === undefined) {
+    return {
+      choices: [],
+      hint: <span className="sc-figures">This accelerator has no MIG profiles.</span>,
+    };
+  }
+  return {
+    choices: geo.profiles.map((p) => ({
+      id: p.id,
+      label: `${p.id} — ${p.compute}/${geo.computeSlices} compute, ${p.memory}/${geo.memorySlices} memory, ${p.maxInstances} per GPU`,
+    })),
+    hint: <span className="sc-figures">Profiles: {geo.source}</span>,
   };
 }

@@ -167,6 +167,10 @@ describe('buildReport', () => {
   it('summarises the bundled validation cases for the accuracy table', () => {
     const rows = accuracyTable();
     expect(rows.map((r) => r.file)).toContain('training-dev.json');
+    // The PDF's accuracy table includes the mixture-of-experts set (issue 20).
+    const moe = rows.find((r) => r.file === 'moe-dev.json');
+    expect(moe?.cases).toBe(25);
+    expect(moe?.failed).toBe(0);
     for (const r of rows) {
       expect(r.cases).toBeGreaterThan(0);
       expect(r.withinTolerancePct).toBeGreaterThanOrEqual(0);

@@ -57,7 +57,6 @@ export function config(over: Partial<ServingConfig> = {}): ServingConfig {
     partition: { kind: 'none' },
     requestCount: null,
     maxBatchPerReplica: null,
-    gpuHourUsd: null,
     reportPercentile: 99,
     ...over,
   };

@@ -155,7 +155,6 @@ describe('serving properties', () => {
       partition: { kind: 'none' },
       requestCount: null,
       maxBatchPerReplica: null,
-      gpuHourUsd: null,
       reportPercentile: 99,
     } as const;
     let previous = 0;
@@ -284,7 +283,7 @@ describe('serving properties', () => {
         (c, l, n, w) => {
           let r: ServingResult;
           try {
-            r = evaluateServing({ ...c, load: l, requestCount: n, powerLimitW: w, gpuHourUsd: 3 });
+            r = evaluateServing({ ...c, load: l, requestCount: n, powerLimitW: w });
           } catch (e) {
             // Only a named, explained rejection is allowed (e.g. a batch larger than memory allows).
             expect((e as Error).message).toMatch(/^[a-z_.]+: /);

@@ -118,7 +118,7 @@ describe('simulateTraining', () => {
     expect(baseline).toBeCloseTo(bf16, 0);
   });
 
-  it('an MoE result says its throughput is an upper bound (first-order routing); a dense one does not', () => {
+  it('an MoE result names its host-bound risk (measured on moe-dev.json); a dense one does not', () => {
     const moe = simulateTraining({
       ...MEGATRON_145B,
       model: { ...MEGATRON_145B.model, moe: { experts: 8, topK: 2 } },
@@ -133,7 +133,7 @@ describe('simulateTraining', () => {
         ep: 8,
       },
     });
-    expect(moe.warnings.some((w) => w.startsWith('MoE is modelled to first order'))).toBe(true);
+    expect(moe.warnings.some((w) => w.startsWith('MoE: ') && /host-bound/.test(w))).toBe(true);
     expect(r.warnings.some((w) => w.startsWith('MoE'))).toBe(false);
   });
 

@@ -181,6 +181,7 @@ describe('training-step case mapping', () => {
       zeroStage: 1,
       sequenceParallel: null,
       ep: null,
+      etp: null,
     });
     expect(input.cluster).toEqual({
       acceleratorId: 'a100-sxm-80gb',

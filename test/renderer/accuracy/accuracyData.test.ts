@@ -16,6 +16,7 @@ describe('bundled validation files', () => {
       'training-published-older.json',
       'training-mlperf-steps.json',
       'training-mlperf-ttt.json',
+      'moe-dev.json',
       'storage-dev.json',
       'serving-dev.json',
       'power-dev.json',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scenarioSchema } from '../../../model/scenario';
+import { migrateScenario, SCENARIO_SCHEMA_VERSION, scenarioSchema } from '../../../model/scenario';
 import {
   fieldText,
   humanize,
@@ -110,10 +110,14 @@ describe('field metadata derived from the scenario schema', () => {
   it('skeletons of optional blocks parse once placed in a valid scenario', async () => {
     const ib = (await import('../../../examples/pretrain-llama3-70b-1024xh100-ib.json')).default;
     const moe = find(root, 'workload.model.moe') as ObjectNode;
-    const doc = structuredClone(ib) as Record<string, unknown>;
+    // The example is a version-1 file: bring it to the current version first (as opening it does).
+    const migrated = migrateScenario(ib);
+    if (!migrated.ok) throw new Error(migrated.message);
+    const doc = structuredClone(migrated.doc) as Record<string, unknown>;
     (getIn(doc, ['workload', 'model']) as Record<string, unknown>).moe = skeletonOf(moe);
     expect(skeletonOf(moe)).toEqual({ experts: 1, topK: 1 });
     expect(scenarioSchema.safeParse(doc).success).toBe(true);
+    expect(doc['schemaVersion']).toBe(SCENARIO_SCHEMA_VERSION);
   });
 });
 

@@ -1,0 +1,276 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resolveSoftwareEra, scalingCurve, simulateTraining } from '../../../model/training';
+import type { TrainingInput } from '../../../model/training';
+import { groupedGemmTimeS, deviceConstants } from '../../../model/compute/device';
+import { getAccelerator } from '../../../model/catalog/accelerators';
+import { dispatchBytes, groupSpan, probNoneIn } from '../../../model/parallelism';
+
+/** DeepSeek-V3 (config.json) on 256 GB200 in the Megatron-Bridge 26.02 layout. */
+const DSV3: TrainingInput = {
+  model: {
+    layers: 61,
+    hidden: 7168,
+    heads: 128,
+    kvHeads: 128,
+    ffnHidden: 2048,
+    ffnType: 'swiglu',
+    vocab: 129280,
+    seqLen: 4096,
+    moe: {
+      experts: 256,
+      topK: 8,
+      sharedExperts: 1,
+      denseFfnHidden: 18432,
+      firstDenseLayers: 3,
+      layerFreq: 1,
+    },
+    tiedEmbeddings: false,
+    mla: {
+      kind: 'mla',
+      kvLoraRank: 512,
+      qLoraRank: 1536,
+      qkNopeHeadDim: 128,
+      qkRopeHeadDim: 64,
+      vHeadDim: 128,
+    },
+  },
+  training: {
+    globalBatchSeqs: 4096,
+    microBatch: 1,
+    precision: 'fp8',
+    recompute: 'none',
+    finetune: null,
+    tokensToTrain: null,
+    optimizer: 'adam',
+    expertImbalance: 1,
+  },
+  parallelism: {
+    tp: 1,
+    pp: 4,
+    dp: 64,
+    cp: 1,
+    vpp: 4,
+    zeroStage: 1,
+    sequenceParallel: false,
+    ep: 64,
+    etp: 1,
+  },
+  cluster: {
+    acceleratorId: 'gb200',
+    gpus: 256,
+    gpusPerNode: 4,
+    nvlinkDomain: 72,
+    scaleOut: { fabric: 'infiniband', gbpsPerGpu: 400, tiers: null, oversubscription: null },
+  },
+  stack: 'optimized',
+};
+
+const withLayout = (p: Partial<Exclude<TrainingInput['parallelism'], 'auto'>>): TrainingInput => ({
+  ...DSV3,
+  parallelism: { ...(DSV3.parallelism as Exclude<TrainingInput['parallelism'], 'auto'>), ...p },
+});
+
+describe('MoE training', () => {
+  it('prices the all-to-all: EP inside NVL72 is cheaper than the same EP across 8-GPU nodes over InfiniBand', () => {
+    const nvl = simulateTraining(DSV3);
+    const hgx = simulateTraining({
+      ...DSV3,
+      cluster: { ...DSV3.cluster, gpusPerNode: 8, nvlinkDomain: 8 },
+    });
+    expect(nvl.breakdown.epCommS).toBeGreaterThan(0);
+    expect(hgx.breakdown.epCommS).toBeGreaterThan(2 * nvl.breakdown.epCommS);
+  });
+
+  it('load imbalance slows the step; 1 (forced balance) is the fastest', () => {
+    const balanced = simulateTraining(DSV3).stepTimeS;
+    const dropless = simulateTraining({
+      ...DSV3,
+      training: { ...DSV3.training, expertImbalance: null },
+    }).stepTimeS;
+    const skewed = simulateTraining({
+      ...DSV3,
+      training: { ...DSV3.training, expertImbalance: 1.5 },
+    }).stepTimeS;
+    expect(dropless).toBeGreaterThan(balanced);
+    expect(skewed).toBeGreaterThan(dropless);
+  });
+
+  it('experts split over EP·ETP: memory per GPU falls as EP grows', () => {
+    const ep16 = simulateTraining(withLayout({ ep: 16 })).memory.weightsBytes;
+    const ep64 = simulateTraining(withLayout({ ep: 64 })).memory.weightsBytes;
+    // Routed experts dominate: a quarter of them per GPU at EP 64 vs EP 16.
+    expect(ep64).toBeLessThan(0.6 * ep16);
+  });
+
+  it('MTP adds a layer and an output head to the step', () => {
+    const base = simulateTraining(DSV3);
+    const mtp = simulateTraining({ ...DSV3, model: { ...DSV3.model, mtpLayers: 1 } });
+    expect(mtp.stepTimeS).toBeGreaterThan(base.stepTimeS);
+    expect(mtp.stepTimeS / base.stepTimeS).toBeLessThan(1.1);
+  });
+
+  it('the layout search picks an expert-parallel degree when EP is left open', () => {
+    const r = simulateTraining(withLayout({ ep: null }));
+    expect(r.layout.ep).toBeGreaterThan(1);
+    expect(256 % r.layout.ep).toBe(0);
+  });
+
+  it('rejects an EP that does not divide the experts, naming the field', () => {
+    expect(() => simulateTraining(withLayout({ ep: 48 }))).toThrow(/parallelism\.ep/);
+  });
+});
+
+describe('expert dispatch by placement', () => {
+  it('DeepEP-style dedup sends each token once per rank: fewer bytes than topK copies', () => {
+    const g = groupSpan(8, 1, 8);
+    const dedup = dispatchBytes(g, 256, 8, 4096, 14336, true);
+    const copies = dispatchBytes(g, 256, 8, 4096, 14336, false);
+    expect(dedup.intraBytes).toBeLessThan(copies.intraBytes);
+    expect(dedup.interBytes).toBe(0);
+    expect(dedup.ranksPerToken).toBeGreaterThan(5);
+    expect(dedup.ranksPerToken).toBeLessThan(8);
+  });
+
+  it('across domains: one copy per remote domain crosses the network', () => {
+    const g = groupSpan(64, 1, 8);
+    const b = dispatchBytes(g, 256, 8, 4096, 14336, true);
+    expect(b.interBytes).toBeGreaterThan(0);
+    // At most 7 remote domains per token, at most 8 experts.
+    expect(b.interBytes).toBeLessThanOrEqual(4096 * 14336 * 7);
+  });
+
+  it('probability that k distinct experts miss a set: exact hypergeometric', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 256 }), fc.integer({ min: 1, max: 16 }), (e, k) => {
+        const kk = Math.min(k, e);
+        const p = probNoneIn(e, kk, Math.floor(e / 2));
+        return p >= 0 && p <= 1;
+      }),
+    );
+    expect(probNoneIn(8, 2, 4)).toBeCloseTo((4 / 8) * (3 / 7), 12);
+  });
+});
+
+describe('grouped GEMM at the per-expert token count', () => {
+  const dev = deviceConstants(getAccelerator('b200'), 'fp8');
+  it('few tokens per expert lose efficiency (tile padding and short weight-gradient K)', () => {
+    const flops = (m: number, g: number) => 2 * m * 4096 * 7168 * g;
+    const rate = (m: number, g: number) => flops(m, g) / groupedGemmTimeS(dev, m, 4096, 7168, g);
+    expect(rate(64, 64)).toBeLessThan(0.6 * rate(8192, 4));
+    // Weight gradient: K = tokens per expert.
+    const wgrad = (k: number) => (2 * 4096 * 7168 * k) / groupedGemmTimeS(dev, 4096, 7168, k, 8);
+    expect(wgrad(512)).toBeLessThan(0.8 * wgrad(8192));
+  });
+});
+
+describe('software era from the stated stack', () => {
+  const a100 = {
+    ...DSV3,
+    model: { ...DSV3.model, moe: null, mla: null, tiedEmbeddings: true },
+    cluster: { ...DSV3.cluster, acceleratorId: 'a100-sxm-80gb' },
+  };
+  it('an A100 run that states sequence parallelism or selective recompute is a current-era run', () => {
+    expect(resolveSoftwareEra(a100)).toBe('megatron-2021');
+    expect(resolveSoftwareEra(withEra(a100, { sequenceParallel: true }))).toBe('current');
+    expect(
+      resolveSoftwareEra({ ...a100, training: { ...a100.training, recompute: 'selective' } }),
+    ).toBe('current');
+    expect(
+      resolveSoftwareEra({ ...a100, training: { ...a100.training, attentionKernel: 'flash' } }),
+    ).toBe('current');
+    expect(
+      resolveSoftwareEra({
+        ...DSV3,
+        training: { ...DSV3.training, softwareEra: 'megatron-2021' },
+      }),
+    ).toBe('megatron-2021');
+  });
+
+  it('the current era on A100 (MegaScale-style: FlashAttention, SP, TP overlap) is faster than 2021 kernels', () => {
+    const dense: TrainingInput = {
+      ...a100,
+      parallelism: { ...(a100.parallelism as object), tp: 8, pp: 4, dp: 8, ep: 1 } as never,
+    };
+    const old = simulateTraining({
+      ...dense,
+      training: { ...dense.training, precision: 'bf16', softwareEra: 'megatron-2021' },
+    });
+    const now = simulateTraining({
+      ...dense,
+      training: { ...dense.training, precision: 'bf16', softwareEra: 'current' },
+    });
+    expect(now.stepTimeS).toBeLessThan(0.95 * old.stepTimeS);
+  });
+});
+
+function withEra(i: TrainingInput, p: { sequenceParallel: boolean }): TrainingInput {
+  return { ...i, parallelism: { ...(i.parallelism as object), ...p } as never };
+}
+
+describe('context-parallel ring attention per ring step', () => {
+  const llama: TrainingInput = {
+    model: {
+      layers: 80,
+      hidden: 8192,
+      heads: 64,
+      kvHeads: 8,
+      ffnHidden: 28672,
+      ffnType: 'swiglu',
+      vocab: 128256,
+      seqLen: 8192,
+      moe: null,
+      tiedEmbeddings: false,
+    },
+    training: {
+      globalBatchSeqs: 8,
+      microBatch: 1,
+      precision: 'fp8',
+      recompute: 'none',
+      finetune: { method: 'lora', rank: 16 },
+      tokensToTrain: null,
+      optimizer: 'adam',
+    },
+    parallelism: { tp: 1, pp: 1, dp: 1, cp: 8, vpp: 1, zeroStage: 1, sequenceParallel: false },
+    cluster: {
+      acceleratorId: 'gb200',
+      gpus: 8,
+      gpusPerNode: 4,
+      nvlinkDomain: 72,
+      scaleOut: {
+        fabric: 'infiniband',
+        gpusPerNode: 4,
+        gbpsPerGpu: 400,
+        tiers: null,
+        oversubscription: null,
+      } as never,
+    },
+    stack: 'optimized',
+  };
+  it('each ring step costs a kernel and a synchronisation: CP 8 pays more than CP 2 for the same work', () => {
+    const cp8 = simulateTraining(llama);
+    const cp2 = simulateTraining({
+      ...llama,
+      parallelism: { ...(llama.parallelism as object), cp: 2, dp: 4 } as never,
+    });
+    expect(cp8.breakdown.cpCommS).toBeGreaterThan(0);
+    // Per GPU the attention work is the same; CP 8 has 7 exchanges of smaller blocks.
+    expect(cp8.breakdown.cpCommS / cp8.stepTimeS).toBeGreaterThan(
+      cp2.breakdown.cpCommS / cp2.stepTimeS,
+    );
+  });
+});
+
+describe('MoE scaling curve', () => {
+  it('keeps a stated EP only at GPU counts where it folds into tp·cp·dp (EP 64 needs DP ≥ 64 at TP 1)', () => {
+    const input = withLayout({ dp: null });
+    const points = scalingCurve(input, [32, 64, 128, 256]);
+    // 32 GPUs: PP 4 leaves DP 8 < EP 64, no such layout; from 256 GPUs (DP 64) it folds.
+    expect(points.map((p) => p.gpus)).not.toContain(32);
+    for (const p of points) {
+      const l = p.layout;
+      if (l === null || l === undefined) continue;
+      expect((l.tp * l.cp * l.dp) % (l.ep * (l.etp ?? 1))).toBe(0);
+    }
+  });
+});
