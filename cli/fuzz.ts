@@ -52,11 +52,20 @@ export function parseFuzzArgs(argv: readonly string[]): Options {
   return { ...(o as Options), workers: Math.max(1, o['workers']!) };
 }
 
+/** Evaluated so far by each running scenario worker (progress on stderr). */
+const progress = new Map<number, number>();
+
 function runJob<T>(task: 'scenarios' | 'hostile', seed: number, count: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const w = new Worker(BOOT, { workerData: { entry: ENTRY, job: { task, seed, count } } });
-    w.once('message', (m: T) => {
-      resolve(m);
+    w.on('message', (m: { progress?: number; report?: T }) => {
+      if (m.progress !== undefined) {
+        progress.set(seed, m.progress);
+        const done = [...progress.values()].reduce((a, b) => a + b, 0);
+        process.stderr.write(`  … ${fmt(done)} scenarios evaluated\n`);
+        return;
+      }
+      resolve(m.report as T);
       void w.terminate();
     });
     w.once('error', reject);
@@ -115,6 +124,9 @@ async function validScenarios(o: Options): Promise<boolean> {
   for (const [k, v] of sorted.slice(0, 8)) console.log(`  ${fmt(v).padStart(9)}  ${k}`);
   for (const [k, v] of sorted.filter(([k]) => !k.startsWith('answer:')).slice(0, 10)) {
     if (!sorted.slice(0, 8).some(([x]) => x === k)) console.log(`  ${fmt(v).padStart(9)}  ${k}`);
+    // What was drawn (the base and the fields changed), to reproduce the failure.
+    const example = parts.map((p) => p.problems.get(k)?.example).find((e) => e !== undefined);
+    if (example) console.log(`             e.g. ${example.join(' | ').slice(0, 1500)}`);
   }
   return impossible === 0 && guards === 0;
 }

@@ -101,10 +101,28 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** A temp file older than this is an orphan whatever its process id says (ids are reused). */
+const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True when the process that wrote a temp file (`pid`, last written at `mtimeMs`) may still be
+ * writing it. A running process with that id only counts when it started before the file was
+ * written: process ids are reused, and on Linux /proc/<pid> dates the running process's start.
+ */
+async function ownerMayBeWriting(pid: number, mtimeMs: number): Promise<boolean> {
+  if (!processAlive(pid)) return false;
+  if (Date.now() - mtimeMs > ORPHAN_AGE_MS) return false;
+  const started = await stat(`/proc/${pid}`).catch(() => null);
+  // 1 s of slack: /proc times and file times may round differently.
+  return started === null || started.ctimeMs <= mtimeMs + 1000;
+}
+
 /**
  * Remove the temporary files earlier saves of `base` left in `dir` when their process died
- * mid-save (`.<base>.<pid>.<n>.tmp`, `.<base>.bak.<pid>.<n>.tmp`). Files of a running process
- * are left alone; this process's own are not in flight (saves to one file are serialised).
+ * mid-save (`.<base>.<pid>.<n>.tmp`, `.<base>.bak.<pid>.<n>.tmp`). Files of a process still
+ * writing are left alone (its id is running and started before the file was written, and the
+ * file is less than a day old); this process's own are not in flight (saves to one file are
+ * serialised).
  * @returns the names removed
  */
 export async function removeOrphanTemps(dir: string, base: string): Promise<string[]> {
@@ -120,9 +138,13 @@ export async function removeOrphanTemps(dir: string, base: string): Promise<stri
     const m = pattern.exec(name);
     if (!m) continue;
     const pid = Number(m[1]);
-    if (pid !== process.pid && processAlive(pid)) continue;
+    const file = path.join(dir, name);
+    if (pid !== process.pid) {
+      const info = await stat(file).catch(() => null);
+      if (info === null || (await ownerMayBeWriting(pid, info.mtimeMs))) continue;
+    }
     try {
-      await unlink(path.join(dir, name));
+      await unlink(file);
       removed.push(name);
     } catch {
       // Gone already, or not ours to remove: nothing to clean.

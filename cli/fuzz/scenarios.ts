@@ -426,8 +426,15 @@ function problemKey(text: string): string {
   return text.replace(/\s*\(.*$/, '');
 }
 
-/** Evaluate `count` random valid scenarios and tally what is impossible. */
-export function fuzzScenarios(seed: number, count: number): ScenarioFuzzReport {
+/**
+ * Evaluate `count` random valid scenarios and tally what is impossible.
+ * @param onProgress - called with the number evaluated so far, every 10,000
+ */
+export function fuzzScenarios(
+  seed: number,
+  count: number,
+  onProgress?: (evaluated: number) => void,
+): ScenarioFuzzReport {
   const gen = validScenarios(seed, count);
   const problems = new Map<string, { count: number; example: readonly string[] }>();
   const note = (key: string, example: readonly string[]) => {
@@ -447,6 +454,7 @@ export function fuzzScenarios(seed: number, count: number): ScenarioFuzzReport {
       break;
     }
     const { scenario, mutations } = next.value;
+    if (onProgress && evaluated > 0 && evaluated % 10_000 === 0) onProgress(evaluated);
     const base = `${scenario.workload.kind} ${scenario.cluster.compute.acceleratorId}`;
     const doc = [base, ...mutations];
     evaluated++;

@@ -33,7 +33,8 @@ export function straightLine(
   lifeYears: number,
   years: number,
 ): DepreciationYear[] {
-  inRange('costUsd', costUsd, 0, 1e15);
+  // In the scenario's currency (up to 100,000 units per USD): the cost model's money cap.
+  inRange('costUsd', costUsd, 0, 1e18);
   inRange('lifeYears', lifeYears, 0.1, 100);
   inRange('years', years, 1, 100);
   const perYear = costUsd / lifeYears;

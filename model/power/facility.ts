@@ -69,6 +69,12 @@ export type FacilityFigures = {
  * @throws naming the field when an input is out of range (PUE below 1, negative power, ...)
  */
 export function facilityFigures(f: FacilityInput): FacilityFigures {
+  if (f.itPeakKw > 1e7) {
+    // Said in the user's words: a valid scenario reaches this with a huge cluster of hot nodes.
+    throw new RangeError(
+      `IT power: ${(f.itPeakKw / 1e6).toPrecision(3)} GW at peak, more than the facility model covers (10 GW); plan fewer GPUs (cluster.compute.gpus) or less power per node`,
+    );
+  }
   inRange('itAvgKw', f.itAvgKw, 0, 1e7);
   inRange('itPeakKw', f.itPeakKw, f.itAvgKw, 1e7);
   inRange('pue', f.pue, 1, 5);

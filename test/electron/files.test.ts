@@ -8,8 +8,10 @@ import {
   readlink,
   stat,
   symlink,
+  utimes,
   writeFile,
 } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +98,38 @@ describe('writeFileAtomic', () => {
     expect((await readdir(dir)).sort()).toEqual([live, other, 'plan.json', 'plan.json.bak'].sort());
     expect(await removeOrphanTemps(dir, 'plan.json')).toEqual([]);
   });
+
+  it('a process id reused by a running process does not keep a killed save’s temp file', async () => {
+    const dir = await tempDir();
+    // Written a day and more ago by a process with the id of one running now: an orphan.
+    const stale = `.plan.json.${process.ppid}.9.tmp`;
+    await writeFile(path.join(dir, stale), 'x');
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await utimes(path.join(dir, stale), old, old);
+    expect(await removeOrphanTemps(dir, 'plan.json')).toEqual([stale]);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'on Linux, a running process that started after the temp file was written is not its owner',
+    async () => {
+      const dir = await tempDir();
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+      try {
+        await new Promise((r) => setTimeout(r, 100));
+        const name = `.plan.json.${child.pid}.1.tmp`;
+        await writeFile(path.join(dir, name), 'x');
+        const hourAgo = new Date(Date.now() - 3600 * 1000);
+        await utimes(path.join(dir, name), hourAgo, hourAgo);
+        expect(await removeOrphanTemps(dir, 'plan.json')).toEqual([name]);
+        // Written after the process started: it may still be writing it.
+        const fresh = `.plan.json.${child.pid}.2.tmp`;
+        await writeFile(path.join(dir, fresh), 'x');
+        expect(await removeOrphanTemps(dir, 'plan.json')).toEqual([]);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+  );
 });
 
 describe('readTextFileCapped', () => {
