@@ -194,6 +194,9 @@ async function keepBackup(file: string, dir: string, base: string): Promise<void
       }
     }
     await rename(temp, `${file}.bak`);
+    // When a killed save left `.bak` as a link to the file itself, the rename above is a no-op
+    // that leaves the temp name in place (POSIX rename of two links to one file): drop it.
+    await unlink(temp).catch(() => undefined);
   } catch {
     // Best-effort: the .bak could not be replaced (a folder in its place, read-only, ...).
     // The save itself goes on; the previous .bak, if any, stays as it was.

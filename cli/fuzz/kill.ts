@@ -130,7 +130,9 @@ export async function killMidSave(kills: number, seed = 20261121): Promise<KillR
       target,
       `[\n${Array.from({ length: KILL_LINES }, () => line).join(',\n')}\n]\n`,
     );
-    const after = (await readdir(work)).filter((f) => f.endsWith('.tmp')).length;
+    const leftover = (await readdir(work)).filter((f) => f.endsWith('.tmp'));
+    const after = leftover.length;
+    if (after > 0) firstProblem ??= `temp files after the next save: ${leftover.join(', ')}`;
     return {
       kills,
       tornTargets,

@@ -13,6 +13,6 @@ type Job = {
 const job = workerData.job as Job;
 const report =
   job.task === 'scenarios'
-    ? fuzzScenarios(job.seed, job.count)
+    ? fuzzScenarios(job.seed, job.count, (n) => parentPort?.postMessage({ progress: n }))
     : fuzzHostileFiles(job.seed, job.count);
-parentPort?.postMessage(report);
+parentPort?.postMessage({ report });

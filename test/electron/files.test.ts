@@ -1,5 +1,6 @@
 import {
   chmod,
+  link,
   lstat,
   mkdir,
   mkdtemp,
@@ -97,6 +98,18 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(target, 'two');
     expect((await readdir(dir)).sort()).toEqual([live, other, 'plan.json', 'plan.json.bak'].sort());
     expect(await removeOrphanTemps(dir, 'plan.json')).toEqual([]);
+  });
+
+  it('a save killed after linking the .bak (it is the file itself) leaves no temp at the next save', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'plan.json');
+    await writeFile(target, 'one');
+    // What a kill between keeping the .bak and the rename leaves: .bak is a link to plan.json.
+    await link(target, `${target}.bak`);
+    await writeFileAtomic(target, 'two');
+    expect(await readFile(target, 'utf8')).toBe('two');
+    expect(await readFile(`${target}.bak`, 'utf8')).toBe('one');
+    expect((await readdir(dir)).sort()).toEqual(['plan.json', 'plan.json.bak']);
   });
 
   it('a process id reused by a running process does not keep a killed save’s temp file', async () => {
