@@ -11,9 +11,11 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
-  // Eight sets and the overall row, computed in a Web Worker.
+  // Nine sets and the overall row, computed in a Web Worker.
   await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
-  await expect(summary.locator('tbody tr')).toHaveCount(9);
+  await expect(summary.locator('tbody tr')).toHaveCount(10);
+  // The measured-power set (issue 19).
+  await expect(page.getByTestId('acc-sum-power-dev.json').locator('td').first()).toHaveText('22');
   // The mixture-of-experts set (issue 20) with its reading.
   await expect(page.getByTestId('acc-sum-moe-dev.json').locator('td').first()).toHaveText('25');
   await expect(page.getByTestId('acc-reading-moe-dev.json')).toContainText('force');
