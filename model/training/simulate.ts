@@ -649,8 +649,6 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       // reduction with the last micro batch's backward only and gathers nothing ahead.
       // One collective per gradient bucket and model chunk (Megatron-Core DDP), each paying
       // NCCL's ring latency, which grows with the number of nodes in the group.
-      const calls = (params: number, n: number) =>
-        params > 0 ? l.vpp * Math.ceil(params / l.vpp / gradBucketParams(n)) : 0;
       // Micro batches each chunk runs back to back at the end of the step (Megatron groups them
       // by pipeline size; fewer when the step has fewer micro batches).
       const cooldown = l.pp < mcount ? l.pp : mcount;
@@ -672,18 +670,18 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       } else if (l.zeroStage === 0) {
         const ar =
           allReduceS(net, dpGroup, gradDense * ctx.gradBytes) +
-          calls(gradDense, l.dp) * ncclRingLatencyS(net, dpGroup, true) +
+          gradCollectives(l.vpp, gradDense, l.dp) * ncclRingLatencyS(net, dpGroup, true) +
           allReduceS(net, edpGroup, gradExpert * ctx.gradBytes) +
-          calls(gradExpert, edp) * ncclRingLatencyS(net, edpGroup, true);
+          gradCollectives(l.vpp, gradExpert, edp) * ncclRingLatencyS(net, edpGroup, true);
         dpExposed = ctx.optimized
           ? chunkedExposedS(ar, bwdMb, cooldown, l.vpp)
           : exposedS(ar, bwdMb);
       } else {
         const rs =
           allGatherS(net, dpGroup, gradDense * ctx.gradBytes) +
-          calls(gradDense, l.dp) * ncclRingLatencyS(net, dpGroup, false) +
+          gradCollectives(l.vpp, gradDense, l.dp) * ncclRingLatencyS(net, dpGroup, false) +
           allGatherS(net, edpGroup, gradExpert * ctx.gradBytes) +
-          calls(gradExpert, edp) * ncclRingLatencyS(net, edpGroup, false);
+          gradCollectives(l.vpp, gradExpert, edp) * ncclRingLatencyS(net, edpGroup, false);
         const ag = rs;
         if (ctx.optimized) {
           const agExposed = chunkedExposedS(ag, fwdMb, cooldown, l.vpp);
@@ -762,6 +760,16 @@ const PART_KIND: readonly [keyof StepBreakdown, BottleneckKind, string][] = [
 
 function pct(x: number): string {
   return `${(100 * x).toFixed(0)} %`;
+}
+
+/**
+ * Gradient collectives per step: one per gradient bucket and model chunk (Megatron-Core DDP).
+ * @param vpp - model chunks per pipeline stage
+ * @param params - gradient parameters to reduce
+ * @param n - GPUs in the group (the bucket size grows with it)
+ */
+function gradCollectives(vpp: number, params: number, n: number): number {
+  return params > 0 ? vpp * Math.ceil(params / vpp / gradBucketParams(n)) : 0;
 }
 
 /** Name the binding bottleneck in words. */
