@@ -3,7 +3,7 @@ import type { BuildAssumption, ResolvedBuild } from './build';
 import { builtinCatalog, getAccelerator, mergeUserCatalog } from './catalog';
 import type { Catalog } from './catalog';
 import { costOfBuild } from './cost';
-import type { BuildCost, CostResult } from './cost';
+import type { BuildCost, CostResult, LostShares } from './cost';
 import { checkMetricValue, metricRegistry, unitIn } from './metrics';
 import type { MetricValue } from './metrics';
 import { powerOfBuild } from './power';
@@ -747,6 +747,8 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
   let work = { tokensPerSecond: null as number | null, timeToTrainS: null as number | null };
   let rental: number | null = null;
   let servingGpus: number | null = null;
+  let goodput: number | undefined;
+  let lostShares: LostShares | undefined;
   if (w.kind === 'training') {
     const perf = trainingPerformance(scenario, w, options.adjustTraining);
     const r = perf.result;
@@ -784,6 +786,17 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
       timeToTrainS: stalled || dr.wallDays === null ? null : dr.wallDays * 86_400,
     };
     if (build) load = trainingLoad(w, r, dr.result, build.gpus);
+    if (!stalled) {
+      const ws = dr.result.wallShares;
+      const act = trainingActivity(r, dr.result);
+      goodput = ws.useful;
+      lostShares = {
+        dataStall: ws.dataStall,
+        checkpoint: ws.checkpoint,
+        failures: ws.failures,
+        exposedCommunication: Math.min(1, act.commScaleUp + act.commScaleOut),
+      };
+    }
   } else {
     const perf = servingPerformance(scenario, w);
     const r = perf.result;
@@ -818,6 +831,8 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
       timeToTrainS: work.timeToTrainS,
       rentalPerGpuHour: rental,
       servingGpus,
+      ...(goodput === undefined ? {} : { goodput }),
+      ...(lostShares === undefined ? {} : { lostShares }),
     });
     stages.push('cost');
     figures.add(c.metrics, 'cost');

@@ -1604,6 +1604,16 @@ function resolveFinance(
       );
     }
   }
+  const cloudGoodput =
+    f.cloudGoodput === null
+      ? null
+      : F('cloudGoodput', 'Cloud goodput (share of rented GPU-hours doing useful work)', '');
+  const cloudSupportUpliftFraction = F(
+    'cloudSupportUpliftFraction',
+    'Cloud support uplift (share of the rent)',
+    '',
+  );
+  const deploymentPhases = F('deploymentPhases', 'Deployment in yearly tranches', 'tranches');
   return {
     fxPerUsd: fx,
     horizonYears,
@@ -1621,5 +1631,8 @@ function resolveFinance(
     softwarePerYear,
     utilization,
     cloudPerGpuHour,
+    cloudGoodput,
+    cloudSupportUpliftFraction,
+    deploymentPhases,
   };
 }

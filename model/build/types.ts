@@ -169,4 +169,10 @@ export type ResolvedFinance = {
   readonly utilization: number;
   /** Cloud rental of the same accelerator per GPU-hour; null when none is known. */
   readonly cloudPerGpuHour: number | null;
+  /** Goodput of rented cloud GPUs, (0, 1]; null: the same as the owned cluster's. */
+  readonly cloudGoodput: number | null;
+  /** Support premium on the cloud rent, fraction of the rent. */
+  readonly cloudSupportUpliftFraction: number;
+  /** Equal yearly tranches the IT hardware is bought in (1: all at purchase). */
+  readonly deploymentPhases: number;
 };

@@ -3,7 +3,7 @@ import type { MetricValue } from '../metrics/metric';
 import { electricityCostPerYear } from '../power';
 import type { BuildPower } from '../power';
 import { computeCost } from './tco';
-import type { CostResult } from './tco';
+import type { CostResult, LostShares } from './tco';
 
 /**
  * What a build costs: capex from its resolved prices (nodes as built, the networks' bill of
@@ -25,6 +25,10 @@ export type WorkDelivered = {
   readonly rentalPerGpuHour: number | null;
   /** GPUs a serving deployment uses (its cost per token counts these), or null. */
   readonly servingGpus: number | null;
+  /** Share of the running GPU-hours doing useful work (training's effective compute); 1 when absent. */
+  readonly goodput?: number;
+  /** Shares of the running GPU-hours lost, by cause (training); none when absent. */
+  readonly lostShares?: LostShares;
 };
 
 export type BuildCost = {
@@ -59,6 +63,16 @@ export function moneyUnits(currency: string): MoneyUnits {
 
 /** Facility life passed for a colocated build, where nothing is built (any valid life: unused). */
 const FACILITY_LIFE_UNUSED_YEARS = 20;
+
+/**
+ * The depreciation of the first year with the whole build in service (the yearly straight-line
+ * charge), or of the last year when the build is still being deployed at the horizon.
+ */
+function firstFullYear(years: CostResult['schedule']['years'], kind: 'book' | 'economic'): number {
+  const row = years.find((y) => y.year > 0 && y.deployedFraction >= 1) ?? years[years.length - 1];
+  if (!row) return 0;
+  return kind === 'book' ? row.bookDepreciationUsd : row.economicDepreciationUsd;
+}
 
 function m(value: number, unit: string): MetricValue {
   return { value, unit };
@@ -123,7 +137,13 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
     trainingRunHours: runHours,
     tokensPerSecond: work.tokensPerSecond,
     cloudUsdPerGpuHour: cloud ?? 0,
+    deploymentPhases: fin.deploymentPhases,
+    goodput: work.goodput ?? 1,
+    cloudGoodput: fin.cloudGoodput,
+    cloudSupportUpliftFraction: fin.cloudSupportUpliftFraction,
+    ...(work.lostShares ? { lostShares: work.lostShares } : {}),
   });
+  const sch = cost.schedule;
   const metrics: Record<string, MetricValue> = {
     electricity_cost_usd_per_year: m(cost.opexPerYear.energyUsd, u.perYear),
     capex_usd: m(cost.capex.totalUsd, u.total),
@@ -131,7 +151,24 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
     tco_usd: m(cost.tcoUsd, u.total),
     npv_usd: m(cost.npvUsd, u.total),
     cost_per_gpu_hour_usd: m(cost.costPerGpuHourUsd, u.perGpuHour),
+    cost_per_effective_gpu_hour_usd: m(sch.costPerEffectiveGpuHourUsd, u.perGpuHour),
+    book_depreciation_usd_per_year: m(firstFullYear(sch.years, 'book'), u.perYear),
+    economic_depreciation_usd_per_year: m(firstFullYear(sch.years, 'economic'), u.perYear),
+    book_value_at_horizon_usd: m(sch.bookValueAtHorizonUsd, u.total),
+    economic_value_at_horizon_usd: m(sch.economicValueAtHorizonUsd, u.total),
   };
+  if (work.lostShares) {
+    const N = fin.horizonYears;
+    const l = sch.lostValueTotalUsd;
+    metrics['lost_gpu_hours_value_usd_per_year'] = m(l.total / N, u.perYear);
+    metrics['lost_gpu_hours_value_usd_per_year_data_stall'] = m(l.dataStall / N, u.perYear);
+    metrics['lost_gpu_hours_value_usd_per_year_checkpoint'] = m(l.checkpoint / N, u.perYear);
+    metrics['lost_gpu_hours_value_usd_per_year_failures'] = m(l.failures / N, u.perYear);
+    metrics['lost_gpu_hours_value_usd_per_year_exposed_comm'] = m(
+      l.exposedCommunication / N,
+      u.perYear,
+    );
+  }
   if (cost.costPerTrainingRunUsd !== null)
     metrics['cost_per_training_run_usd'] = m(cost.costPerTrainingRunUsd, u.total);
   if (cost.costPerMillionTokensUsd !== null)
@@ -148,6 +185,10 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
   }
   if (cloud !== null) {
     metrics['cloud_cost_usd'] = m(cost.cloudCostUsd, u.total);
+    if (sch.ownVsCloudNpvUsd !== null)
+      metrics['own_vs_cloud_npv_usd'] = m(sch.ownVsCloudNpvUsd, u.total);
+    if (sch.ownVsCloudIrr !== null)
+      metrics['own_vs_cloud_irr_pct'] = m(sch.ownVsCloudIrr * 100, '%');
     if (cost.cloudBreakevenMonths !== null)
       metrics['cloud_breakeven_months'] = m(cost.cloudBreakevenMonths, 'months');
     else

@@ -89,3 +89,77 @@ export function breakEvenMonths(
   if (!(saving > 0)) return null;
   return upfrontUsd / saving;
 }
+
+/**
+ * Internal rate of return of yearly cash flows (index = year, end-of-year timing as Excel's IRR):
+ * the rate r at which Σ flow_t / (1 + r)^t = 0, found by bisection on [−0.99, 10]. Null when the
+ * flows do not change sign or no root lies in that bracket (no meaningful IRR).
+ * @param cashFlowsUsd - signed flows, year 0 first
+ * @returns the rate per year (0.12 = 12 %), or null
+ */
+export function irr(cashFlowsUsd: readonly number[]): number | null {
+  let pos = false;
+  let neg = false;
+  for (const f of cashFlowsUsd) {
+    if (f > 0) pos = true;
+    else if (f < 0) neg = true;
+  }
+  if (!pos || !neg) return null;
+  const f = (r: number): number => presentValueAt(cashFlowsUsd, r);
+  let lo = -0.99;
+  let hi = 10;
+  let flo = f(lo);
+  const fhi = f(hi);
+  if (Math.sign(flo) === Math.sign(fhi)) return null;
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    const fm = f(mid);
+    if (fm === 0) return mid;
+    if (Math.sign(fm) === Math.sign(flo)) {
+      lo = mid;
+      flo = fm;
+    } else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** Σ flow_t / (1 + r)^t without npv's range check (IRR's bracket reaches −99 % and 1,000 %). */
+function presentValueAt(cashFlowsUsd: readonly number[], r: number): number {
+  let sum = 0;
+  for (let t = 0; t < cashFlowsUsd.length; t++) sum += (cashFlowsUsd[t] ?? 0) / (1 + r) ** t;
+  return sum;
+}
+
+/**
+ * Simple (undiscounted) payback in months of an investment against an alternative: lump flows
+ * at the start of each year (`lumpByYear[t]` at month 12·t, e.g. capex tranches) and running
+ * flows spread evenly over each year (`runningByYear[t]` over months 12·(t−1)…12·t, t ≥ 1, e.g.
+ * rent saved − opex). The month, fractional, at which the cumulative sum first turns from
+ * negative to ≥ 0; past the horizon, the last year's running flow is extended (the closed form
+ * upfront / monthly saving for level flows). Null when it never pays back. Terminal values
+ * (resale) are left out, as simple payback conventionally does.
+ */
+export function paybackMonths(
+  lumpByYear: readonly number[],
+  runningByYear: readonly number[],
+): number | null {
+  const years = Math.max(lumpByYear.length, runningByYear.length);
+  let cum = lumpByYear[0] ?? 0;
+  if (cum >= 0 && years <= 1) return null;
+  let wasNegative = cum < 0;
+  for (let t = 1; t < years; t++) {
+    const perMonth = (runningByYear[t] ?? 0) / 12;
+    const end = cum + perMonth * 12;
+    if (wasNegative && cum < 0 && end >= 0 && perMonth > 0) {
+      return 12 * (t - 1) + -cum / perMonth;
+    }
+    cum = end;
+    if (cum < 0) wasNegative = true;
+    cum += lumpByYear[t] ?? 0;
+    if (cum < 0) wasNegative = true;
+  }
+  const last = (runningByYear[years - 1] ?? 0) / 12;
+  if (!wasNegative || cum >= 0) return wasNegative && cum >= 0 ? 12 * (years - 1) : null;
+  if (!(last > 0)) return null;
+  return 12 * (years - 1) + -cum / last;
+}

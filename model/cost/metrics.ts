@@ -60,6 +60,111 @@ export const costMetrics: readonly MetricDefinition[] = [
     better: 'lower',
   }),
   defineMetric({
+    id: 'cost_per_effective_gpu_hour_usd',
+    label: 'Cost per effective GPU-hour',
+    unit: '¤/GPU-h',
+    description:
+      'TCO / effective GPU-hours: the GPU-hours used (utilisation) that do useful work (goodput, after data stalls, checkpoints and failures)',
+    group: 'cost',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'book_depreciation_usd_per_year',
+    label: 'Book depreciation per year',
+    unit: '¤/yr',
+    description:
+      'IT capex (hardware, racks, installation) straight-line over the book life: the yearly charge once the whole build is in service',
+    group: 'cost',
+    better: 'none',
+  }),
+  defineMetric({
+    id: 'economic_depreciation_usd_per_year',
+    label: 'Economic depreciation per year',
+    unit: '¤/yr',
+    description:
+      'IT capex straight-line over the economic life (how fast the hardware loses its earning value), beside the book figure',
+    group: 'cost',
+    better: 'none',
+  }),
+  defineMetric({
+    id: 'book_value_at_horizon_usd',
+    label: 'Book value at the horizon',
+    unit: '¤',
+    description: 'IT capex not yet depreciated over the book life at the end of the horizon',
+    group: 'cost',
+    better: 'none',
+  }),
+  defineMetric({
+    id: 'economic_value_at_horizon_usd',
+    label: 'Economic value at the horizon',
+    unit: '¤',
+    description:
+      'IT capex not yet depreciated over the economic life at the end of the horizon (compare with the resale value assumed)',
+    group: 'cost',
+    better: 'none',
+  }),
+  defineMetric({
+    id: 'own_vs_cloud_npv_usd',
+    label: 'NPV of owning vs cloud',
+    unit: '¤',
+    description:
+      'Net present value of owning minus renting cloud GPUs that deliver the same effective GPU-hours (cloud goodput and support uplift included): positive when owning is worth it',
+    group: 'cost',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'own_vs_cloud_irr_pct',
+    label: 'IRR of owning vs cloud',
+    unit: '%',
+    description:
+      'Internal rate of return of owning minus renting the same effective capacity (end-of-year flows, as Excel’s IRR); compare with the discount rate',
+    group: 'cost',
+    better: 'higher',
+  }),
+  defineMetric({
+    id: 'lost_gpu_hours_value_usd_per_year',
+    label: 'Lost GPU-hours, money per year',
+    unit: '¤/yr',
+    description:
+      'GPU-hours lost to data stalls, checkpoints, failures and exposed communication × the cost per used GPU-hour, per year over the horizon',
+    group: 'cost',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'lost_gpu_hours_value_usd_per_year_data_stall',
+    label: 'Lost to data stalls, money per year',
+    unit: '¤/yr',
+    description: 'GPU-hours waiting for input data × the cost per used GPU-hour, per year',
+    group: 'cost',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'lost_gpu_hours_value_usd_per_year_checkpoint',
+    label: 'Lost to checkpoints, money per year',
+    unit: '¤/yr',
+    description: 'GPU-hours blocked by checkpoint writes × the cost per used GPU-hour, per year',
+    group: 'cost',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'lost_gpu_hours_value_usd_per_year_failures',
+    label: 'Lost to failures and restarts, money per year',
+    unit: '¤/yr',
+    description:
+      'GPU-hours lost to failures (redone work, restarts, repairs) × the cost per used GPU-hour, per year',
+    group: 'cost',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'lost_gpu_hours_value_usd_per_year_exposed_comm',
+    label: 'Lost to exposed communication, money per year',
+    unit: '¤/yr',
+    description:
+      'GPU-hours spent in communication the step does not hide behind compute × the cost per used GPU-hour, per year',
+    group: 'cost',
+    better: 'lower',
+  }),
+  defineMetric({
     id: 'cost_per_training_run_usd',
     label: 'Cost per training run',
     unit: '¤',
@@ -85,10 +190,10 @@ export const costMetrics: readonly MetricDefinition[] = [
   }),
   defineMetric({
     id: 'cloud_breakeven_months',
-    label: 'Break-even vs cloud',
+    label: 'Payback vs cloud',
     unit: 'months',
     description:
-      'Months until owning costs less than renting the same GPU-hours (omitted when never)',
+      'Month when owning has cost less in total than renting the same effective GPU-hours (simple payback from the year-by-year schedule, resale left out; omitted when never)',
     group: 'cost',
     better: 'lower',
   }),

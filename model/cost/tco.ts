@@ -1,5 +1,5 @@
 import { HOURS_PER_YEAR } from '../units';
-import { breakEvenMonths, npv, straightLine } from './finance';
+import { discountFactor, irr, npv, paybackMonths, straightLine } from './finance';
 import type { DepreciationYear, NpvConvention } from './finance';
 
 /**
@@ -56,8 +56,98 @@ export type CostInput = {
   readonly trainingRunHours: number | null;
   /** Cluster tokens per second while training (or serving), or null. */
   readonly tokensPerSecond: number | null;
-  /** Cloud rental price per GPU-hour for the same accelerator. */
+  /** Cloud rental price per GPU-hour for the same accelerator (0: none known). */
   readonly cloudUsdPerGpuHour: number;
+  /**
+   * The IT hardware is bought and brought into service in this many equal yearly tranches, the
+   * first at purchase (year 0), the last at the start of year `deploymentPhases` (default 1:
+   * all at purchase). At most the horizon.
+   */
+  readonly deploymentPhases?: number;
+  /** Share of used GPU-hours that become useful work on the owned cluster (goodput), (0, 1]; default 1. */
+  readonly goodput?: number;
+  /** Goodput of the rented cloud GPUs, (0, 1]; null or absent: the same as the owned cluster's. */
+  readonly cloudGoodput?: number | null;
+  /** Support plan or premium on the cloud rent, fraction of the rent (ClusterMAX's support uplift); default 0. */
+  readonly cloudSupportUpliftFraction?: number;
+  /** Shares of the used GPU-hours lost, by cause (for their money value); default none. */
+  readonly lostShares?: LostShares;
+};
+
+/** Shares of the used (running) GPU-hours lost, by cause, each in [0, 1]. */
+export type LostShares = {
+  /** Waiting for input data (and cache re-staging). */
+  readonly dataStall: number;
+  /** Blocking checkpoint writes. */
+  readonly checkpoint: number;
+  /** Failures: lost work, restarts and the repair of interrupted jobs. */
+  readonly failures: number;
+  /** Communication the step does not hide behind compute. */
+  readonly exposedCommunication: number;
+};
+
+/** Money value of the lost GPU-hours of one year, by cause (GPU-hours × cost per GPU-hour). */
+export type LostValue = LostShares & { readonly total: number };
+
+/** One year of the finance schedule (year 0 = purchase; years 1…N = operation). */
+export type ScheduleYear = {
+  readonly year: number;
+  /** Share of the IT capacity in service during the year (0 in year 0). */
+  readonly deployedFraction: number;
+  /** IT capex paid at the start of the next year of operation (a deployment tranche). */
+  readonly capexItUsd: number;
+  /** Facility capex (owned construction or colocation fit-out), year 0. */
+  readonly capexFacilityUsd: number;
+  /** Opex of the year by line (zeros in year 0). */
+  readonly opex: OpexLines;
+  /** Resale of the IT hardware and the facility's remaining value, at the horizon. */
+  readonly residualUsd: number;
+  /** Net ownership cash flow of the year (costs negative). */
+  readonly cashFlowUsd: number;
+  readonly discountFactor: number;
+  readonly presentValueUsd: number;
+  readonly cumulativePresentValueUsd: number;
+  /** Straight-line depreciation of the IT capex over the book life, and the book value at year end. */
+  readonly bookDepreciationUsd: number;
+  readonly bookValueUsd: number;
+  /** The same over the economic life. */
+  readonly economicDepreciationUsd: number;
+  readonly economicValueUsd: number;
+  /** GPU-hours used (utilisation) and effective (× goodput). */
+  readonly usedGpuHours: number;
+  readonly effectiveGpuHours: number;
+  /** Rent of cloud GPUs delivering the same effective GPU-hours, support uplift included. */
+  readonly cloudRentUsd: number;
+  /** Owning minus renting: the ownership cash flow plus the rent it saves. */
+  readonly ownVsCloudUsd: number;
+  /** Money value of the GPU-hours lost, by cause. */
+  readonly lostValueUsd: LostValue;
+};
+
+/** The year-by-year schedule and what a finance review reads off it. */
+export type FinanceSchedule = {
+  readonly years: readonly ScheduleYear[];
+  readonly deploymentPhases: number;
+  readonly goodput: number;
+  readonly cloudGoodput: number;
+  readonly cloudSupportUpliftFraction: number;
+  readonly effectiveGpuHours: number;
+  /** TCO / effective GPU-hours. */
+  readonly costPerEffectiveGpuHourUsd: number;
+  /** NPV of owning minus renting at the discount rate (positive: owning is worth it); null without a cloud price. */
+  readonly ownVsCloudNpvUsd: number | null;
+  /** IRR of owning minus renting (end-of-year), null without a cloud price or sign change. */
+  readonly ownVsCloudIrr: number | null;
+  /** Month when owning has cost less than renting in total (simple payback), null when never. */
+  readonly paybackMonths: number | null;
+  readonly bookValueAtHorizonUsd: number;
+  readonly economicValueAtHorizonUsd: number;
+  /** Resale at the horizon − book value then: the gain (or loss, negative) booked on disposal. */
+  readonly disposalGainUsd: number;
+  /** Lost-GPU-hour value over the horizon, by cause. */
+  readonly lostValueTotalUsd: LostValue;
+  /** The methods, stated for the reader. */
+  readonly methods: readonly string[];
 };
 
 export type CapexLines = {
@@ -94,6 +184,8 @@ export type CostResult = {
     /** Facility capex over the facility life (owned builds). */
     readonly facility: readonly DepreciationYear[];
   };
+  /** The year-by-year finance schedule (capex, opex, depreciation, discounting, own vs cloud). */
+  readonly schedule: FinanceSchedule;
   /** Cash flows by year (index 0 = purchase), costs negative. */
   readonly cashFlowsUsd: readonly number[];
   /** NPV of the ownership cash flows (negative: a net cost). */
@@ -171,6 +263,53 @@ export function validateCostInput(c: CostInput): void {
     );
   }
   if (c.tokensPerSecond !== null) inRange('tokensPerSecond', c.tokensPerSecond, 0, 1e15);
+  const phases = c.deploymentPhases ?? 1;
+  if (!Number.isInteger(phases) || phases < 1 || phases > c.horizonYears) {
+    throw new RangeError(
+      `deployment phases (finance.deploymentPhases): ${String(phases)} yearly tranches do not fit a ${String(c.horizonYears)}-year horizon (finance.horizonYears); use 1 to ${String(c.horizonYears)}`,
+    );
+  }
+  inRange('goodput', c.goodput ?? 1, 1e-9, 1);
+  if (c.cloudGoodput !== undefined && c.cloudGoodput !== null)
+    inRange('cloudGoodput', c.cloudGoodput, 0.01, 1);
+  inRange('cloudSupportUpliftFraction', c.cloudSupportUpliftFraction ?? 0, 0, 10);
+  const l = c.lostShares;
+  if (l) {
+    inRange('lostShares.dataStall', l.dataStall, 0, 1);
+    inRange('lostShares.checkpoint', l.checkpoint, 0, 1);
+    inRange('lostShares.failures', l.failures, 0, 1);
+    inRange('lostShares.exposedCommunication', l.exposedCommunication, 0, 1);
+  }
+}
+
+const NO_LOSS: LostShares = { dataStall: 0, checkpoint: 0, failures: 0, exposedCommunication: 0 };
+
+/**
+ * Straight-line depreciation of capex tranches, each from the year after it is paid (a tranche
+ * paid at year k depreciates over years k+1 … k+life, a part year last when the life is not
+ * whole), over `years` years. Index 0 of the result is year 1.
+ */
+export function trancheDepreciation(
+  tranches: readonly number[],
+  lifeYears: number,
+  years: number,
+): DepreciationYear[] {
+  const rows: DepreciationYear[] = [];
+  for (let t = 1; t <= years; t++) {
+    let expense = 0;
+    let book = 0;
+    for (let k = 0; k < tranches.length && k <= t; k++) {
+      const amount = tranches[k] ?? 0;
+      if (amount === 0) continue;
+      const start = k;
+      const end = k + lifeYears;
+      const overlap = Math.max(0, Math.min(t, end) - Math.max(t - 1, start));
+      expense += (amount * overlap) / lifeYears;
+      book += amount * Math.max(0, 1 - (t - start) / lifeYears);
+    }
+    rows.push({ year: t, expenseUsd: expense, bookValueUsd: book });
+  }
+  return rows;
 }
 
 /**
@@ -227,20 +366,83 @@ export function computeCost(c: CostInput): CostResult {
   const facilityResidualUsd = facilityCapexUsd * (1 - facilityShare);
   const itResidualUsd = c.residualValueFraction * itCapexUsd;
 
-  const cashFlowsUsd: number[] = [-capex.totalUsd];
-  for (let y = 1; y <= N; y++) {
-    let flow = -opexPerYear.totalUsd;
+  // Deployment: equal IT tranches at years 0 … phases − 1; the capacity in service in year y is
+  // the share bought before it. Lines that follow the installed hardware (energy, maintenance,
+  // per-GPU software, GPU-hours) scale with it; the facility, colocation contract (provisioned
+  // for the full build), staff and fixed software do not.
+  const phases = c.deploymentPhases ?? 1;
+  const tranches: number[] = [];
+  for (let k = 0; k < phases; k++) tranches.push(itCapexUsd / phases);
+  const deployed = (y: number): number => (y <= 0 ? 0 : Math.min(1, Math.min(y, phases) / phases));
+  const goodput = c.goodput ?? 1;
+  const cloudGoodput = c.cloudGoodput ?? goodput;
+  const uplift = c.cloudSupportUpliftFraction ?? 0;
+  const lost = c.lostShares ?? NO_LOSS;
+  // Cloud GPU-hours rented per owned GPU-hour used, and the price per rented hour with support.
+  const rentPerUsedGpuHour = (goodput / cloudGoodput) * c.cloudUsdPerGpuHour * (1 + uplift);
+  const hasCloud = c.cloudUsdPerGpuHour > 0;
+
+  const opexOf = (d: number): OpexLines => {
+    const energy = d * energyUsd;
+    const maintenance = d * maintenanceUsd;
+    const software = d * c.softwareUsdPerGpuYear * c.gpus + c.softwareUsdPerYear;
+    return {
+      energyUsd: energy,
+      colocationUsd,
+      facilityUsd: facilityOpexUsd,
+      maintenanceUsd: maintenance,
+      staffUsd,
+      softwareUsd: software,
+      totalUsd: energy + colocationUsd + facilityOpexUsd + maintenance + staffUsd + software,
+    };
+  };
+  const noOpex: OpexLines = {
+    energyUsd: 0,
+    colocationUsd: 0,
+    facilityUsd: 0,
+    maintenanceUsd: 0,
+    staffUsd: 0,
+    softwareUsd: 0,
+    totalUsd: 0,
+  };
+  const book = trancheDepreciation(tranches, c.bookLifeYears, N);
+  const economic = trancheDepreciation(tranches, c.economicLifeYears, N);
+
+  const cashFlowsUsd: number[] = [];
+  const opexByYear: OpexLines[] = [];
+  const usedByYear: number[] = [];
+  const calendarByYear: number[] = [];
+  let usedGpuHours = 0;
+  let calendarGpuHours = 0;
+  let deployedYears = 0;
+  for (let y = 0; y <= N; y++) {
+    const d = deployed(y);
+    const opex = y === 0 ? noOpex : opexOf(d);
+    let flow = -(tranches[y] ?? 0) - opex.totalUsd;
+    if (y === 0) flow -= facilityCapexUsd;
     if (y === N) flow += itResidualUsd + facilityResidualUsd;
     cashFlowsUsd.push(flow);
+    opexByYear.push(opex);
+    const calendar = y === 0 ? 0 : d * c.gpus * HOURS_PER_YEAR;
+    calendarByYear.push(calendar);
+    usedByYear.push(calendar * c.utilization);
+    usedGpuHours += calendar * c.utilization;
+    calendarGpuHours += calendar;
+    deployedYears += y === 0 ? 0 : d;
   }
   const npvUsd = npv(cashFlowsUsd, c.discountRate, c.npvConvention);
-  const fixedUsd = itCapexUsd + facilityCapexUsd * facilityShare - itResidualUsd;
-  const tcoUsd = fixedUsd + opexPerYear.totalUsd * N;
+  // TCO: the undiscounted net cost (IT capex + facility capex share + opex − resale).
+  let tcoUsd = 0;
+  for (const f of cashFlowsUsd) tcoUsd -= f;
+  // The same sum written as before for level deployment, so figures do not move by rounding.
+  if (phases === 1)
+    tcoUsd =
+      itCapexUsd + facilityCapexUsd * facilityShare - itResidualUsd + opexPerYear.totalUsd * N;
 
-  const calendarGpuHours = c.gpus * N * HOURS_PER_YEAR;
-  const usedGpuHours = calendarGpuHours * c.utilization;
   const costPerGpuHourUsd = tcoUsd / usedGpuHours;
-  const tcoAtFull = tcoUsd + (c.electricityFullUsdPerYear - energyUsd) * N;
+  const energySlopeUsd =
+    (c.electricityFullUsdPerYear - c.electricityIdleUsdPerYear) * deployedYears;
+  const tcoAtFull = tcoUsd + (1 - c.utilization) * energySlopeUsd;
   const costPerGpuHourAtFullUseUsd = tcoAtFull / calendarGpuHours;
   const runGpuHours = c.trainingRunHours === null ? null : c.trainingRunHours * c.gpus;
   const costPerTrainingRunUsd = runGpuHours === null ? null : runGpuHours * costPerGpuHourUsd;
@@ -248,19 +450,96 @@ export function computeCost(c: CostInput): CostResult {
   const costPerMillionTokensUsd =
     tokensPerGpuHour > 0 ? costPerGpuHourUsd / (tokensPerGpuHour / 1e6) : null;
 
-  const cloudCostUsd = usedGpuHours * c.cloudUsdPerGpuHour;
-  const cloudCostPerTrainingRunUsd =
-    runGpuHours === null ? null : runGpuHours * c.cloudUsdPerGpuHour;
-  const rentMonthly = cloudCostUsd / (N * 12);
-  const cloudBreakevenMonths = breakEvenMonths(
-    capex.totalUsd,
-    opexPerYear.totalUsd / 12,
-    rentMonthly,
-  );
-  // Owning at utilisation u costs A + E1·N·u; renting costs R·u, R = calendar GPU-h × price.
-  const energySlopeUsd = (c.electricityFullUsdPerYear - c.electricityIdleUsdPerYear) * N;
+  // The schedule, year by year.
+  const years: ScheduleYear[] = [];
+  const ownVsCloud: number[] = [];
+  const lumps: number[] = [];
+  const running: number[] = [0];
+  let cumulativePv = 0;
+  const lostTotal = { dataStall: 0, checkpoint: 0, failures: 0, exposedCommunication: 0, total: 0 };
+  let cloudCostUsd = 0;
+  for (let y = 0; y <= N; y++) {
+    const flow = cashFlowsUsd[y] as number;
+    const opex = opexByYear[y] as OpexLines;
+    const df = discountFactor(y, c.discountRate, c.npvConvention);
+    cumulativePv += flow * df;
+    const used = usedByYear[y] as number;
+    const rent = used * rentPerUsedGpuHour;
+    cloudCostUsd += rent;
+    const value = (share: number): number => share * used * costPerGpuHourUsd;
+    const lostValueUsd: LostValue = {
+      dataStall: value(lost.dataStall),
+      checkpoint: value(lost.checkpoint),
+      failures: value(lost.failures),
+      exposedCommunication: value(lost.exposedCommunication),
+      total: value(lost.dataStall + lost.checkpoint + lost.failures + lost.exposedCommunication),
+    };
+    lostTotal.dataStall += lostValueUsd.dataStall;
+    lostTotal.checkpoint += lostValueUsd.checkpoint;
+    lostTotal.failures += lostValueUsd.failures;
+    lostTotal.exposedCommunication += lostValueUsd.exposedCommunication;
+    lostTotal.total += lostValueUsd.total;
+    const residual = y === N ? itResidualUsd + facilityResidualUsd : 0;
+    const capexIt = tranches[y] ?? 0;
+    const capexFacility = y === 0 ? facilityCapexUsd : 0;
+    ownVsCloud.push(flow + rent);
+    lumps.push(-capexIt - capexFacility);
+    if (y > 0) running.push(rent - opex.totalUsd);
+    const bk = y === 0 ? null : (book[y - 1] as DepreciationYear);
+    const ec = y === 0 ? null : (economic[y - 1] as DepreciationYear);
+    years.push({
+      year: y,
+      deployedFraction: deployed(y),
+      capexItUsd: capexIt,
+      capexFacilityUsd: capexFacility,
+      opex,
+      residualUsd: residual,
+      cashFlowUsd: flow,
+      discountFactor: df,
+      presentValueUsd: flow * df,
+      cumulativePresentValueUsd: cumulativePv,
+      bookDepreciationUsd: bk ? bk.expenseUsd : 0,
+      bookValueUsd: bk ? bk.bookValueUsd : capexIt,
+      economicDepreciationUsd: ec ? ec.expenseUsd : 0,
+      economicValueUsd: ec ? ec.bookValueUsd : capexIt,
+      usedGpuHours: used,
+      effectiveGpuHours: used * goodput,
+      cloudRentUsd: rent,
+      ownVsCloudUsd: flow + rent,
+      lostValueUsd,
+    });
+  }
+  const last = years[N] as ScheduleYear;
+  const effectiveGpuHours = usedGpuHours * goodput;
+  const schedule: FinanceSchedule = {
+    years,
+    deploymentPhases: phases,
+    goodput,
+    cloudGoodput,
+    cloudSupportUpliftFraction: uplift,
+    effectiveGpuHours,
+    costPerEffectiveGpuHourUsd: tcoUsd / effectiveGpuHours,
+    ownVsCloudNpvUsd: hasCloud ? npv(ownVsCloud, c.discountRate, c.npvConvention) : null,
+    ownVsCloudIrr: hasCloud ? irr(ownVsCloud) : null,
+    paybackMonths: hasCloud ? paybackMonths(lumps, running) : null,
+    bookValueAtHorizonUsd: last.bookValueUsd,
+    economicValueAtHorizonUsd: last.economicValueUsd,
+    disposalGainUsd: itResidualUsd - last.bookValueUsd,
+    lostValueTotalUsd: lostTotal,
+    methods: [
+      `Capex: IT hardware ${phases === 1 ? 'at purchase (year 0)' : `in ${String(phases)} equal yearly tranches from year 0`}; facility at year 0. Opex: years 1–${String(N)}, the hardware-linked lines (energy, maintenance, per-GPU software) in proportion to the capacity in service.`,
+      `Depreciation: straight line over the book life (${String(c.bookLifeYears)} y) and, beside it, over the economic life (${String(c.economicLifeYears)} y), each tranche from the year after it is paid.`,
+      `Discounting: ${c.npvConvention} at ${(c.discountRate * 100).toFixed(1)} % a year (NIST Handbook 135); IRR end-of-year, as Excel's IRR.`,
+      'Own vs cloud: renting cloud GPUs that deliver the same effective GPU-hours (used GPU-hours × owned goodput ÷ cloud goodput) at the cloud price plus its support uplift (ClusterMAX framing); payback is simple (undiscounted) and leaves resale out.',
+      'Lost GPU-hours: each cause’s share of the running GPU-hours × the cost per used GPU-hour.',
+    ],
+  };
+
+  const cloudCostPerTrainingRunUsd = runGpuHours === null ? null : runGpuHours * rentPerUsedGpuHour;
+  const cloudBreakevenMonths = schedule.paybackMonths;
+  // Owning at utilisation u costs A + E1·u; renting costs R·u, R = calendar GPU-h × rent per hour.
   const fixedWithoutEnergySlope = tcoUsd - c.utilization * energySlopeUsd;
-  const rentFull = calendarGpuHours * c.cloudUsdPerGpuHour;
+  const rentFull = calendarGpuHours * rentPerUsedGpuHour;
   const cloudBreakevenUtilization =
     rentFull - energySlopeUsd > 0 ? fixedWithoutEnergySlope / (rentFull - energySlopeUsd) : null;
 
@@ -271,10 +550,11 @@ export function computeCost(c: CostInput): CostResult {
       itCapexUsd,
       bookLifeYears: c.bookLifeYears,
       economicLifeYears: c.economicLifeYears,
-      book: straightLine(itCapexUsd, c.bookLifeYears, N),
-      economic: straightLine(itCapexUsd, c.economicLifeYears, N),
+      book,
+      economic,
       facility: c.siting === 'owned' ? straightLine(facilityCapexUsd, c.facilityLifeYears, N) : [],
     },
+    schedule,
     cashFlowsUsd,
     npvUsd,
     tcoUsd,

@@ -439,6 +439,17 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2025',
     basis: 'convention',
   },
+  'finance.cloudSupportUpliftFraction': {
+    source:
+      'No support premium on the cloud rent unless given (ClusterMAX rates support separately)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'finance.deploymentPhases': {
+    source: 'The whole build bought and brought into service at once unless phased',
+    date: '2025',
+    basis: 'convention',
+  },
   'finance.utilization': {
     source:
       'Planning value: 80 % of calendar GPU-hours used; dedicated clusters pay off only when "sweated" at high utilisation (Uptime Institute)',

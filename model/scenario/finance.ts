@@ -51,6 +51,19 @@ export const financeSectionSchema = z
     cloudPriceId: z.string().min(1).optional(),
     /** Cloud price per GPU-hour; overrides `cloudPriceId`. */
     cloudUsdPerGpuHour: moneyIn(1000, 'per GPU-hour', 0.01).optional(),
+    /**
+     * Goodput of the rented cloud GPUs (share of rented GPU-hours doing useful work); null: the
+     * same as the owned cluster's. Renting the same effective capacity rents more hours when it
+     * is lower.
+     */
+    cloudGoodput: numIn(0.01, 1).nullable().default(null),
+    /** Support plan or premium on the cloud rent, fraction of the rent (e.g. 0.1 = +10 %). */
+    cloudSupportUpliftFraction: numIn(0, 2).default(0),
+    /**
+     * The IT hardware is bought and brought into service in this many equal yearly tranches,
+     * the first at purchase (1: all at once). At most the horizon.
+     */
+    deploymentPhases: intIn(1, 10, 'tranches').default(1),
   })
   .prefault({});
 export type FinanceSection = z.infer<typeof financeSectionSchema>;

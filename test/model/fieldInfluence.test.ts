@@ -22,10 +22,6 @@ const INERT: Readonly<Record<string, string>> = {
     'not modelled: the cache fills with data already read for training, so cache writes overlap the reads',
   'reliability.switchRadix':
     'counts switches only when no catalog system prices the build; with one, the bill of materials counts them',
-  'finance.bookLifeYears':
-    'feeds the cost result’s book depreciation table (shown beside the figures), no figure yet: issue 21’s finance schedule',
-  'finance.economicLifeYears':
-    'feeds the cost result’s economic depreciation table, no figure yet: issue 21’s finance schedule',
   'cluster.storage.checkpointTier.perClientReadGBps':
     'checkpoints are sharded: every node writes and reads its own part at once, so per-client limits are checked on the data tier only',
   'cluster.storage.checkpointTier.metadataOpsPerS':
