@@ -19,6 +19,7 @@ export * from './workload';
 export * from './cluster';
 export * from './migrations';
 export * from './presets';
+export * from './edits';
 export { storageSectionSchema, type StorageSection, type StorageTier } from './storage';
 export { reliabilitySectionSchema, type ReliabilitySection } from './reliability';
 export { facilitySectionSchema, type FacilitySection } from './facility';
