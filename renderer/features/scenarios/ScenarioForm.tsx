@@ -6,6 +6,7 @@ import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { setScenarioField } from '../../workspace/workspace';
 import { catalogField, migProfileField } from './catalogFields';
 import { FieldControl } from './FieldControl';
+import { fieldText } from './fieldText';
 import {
   describeSchema,
   fieldsOf,
@@ -87,6 +88,7 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
 
   return (
     <div className="sc-form">
+      <EditNotesBanner id={id} />
       {unplaced.length ? (
         <div className="error-box" role="alert" data-testid="form-issues">
           {unplaced.map((i) => (
@@ -170,6 +172,48 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
           </details>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * What else the last edit changed to keep the build valid (model/scenario/edits.ts): one line
+ * per change, "Change only <field>" to keep just the edited value, and Dismiss. Gone on the
+ * next edit, undo or redo (the store clears it).
+ */
+function EditNotesBanner(props: { id: string }) {
+  const editNotes = useAppStore((s) => s.editNotes);
+  const setEditNotes = useAppStore((s) => s.setEditNotes);
+  const undo = useAppStore((s) => s.undo);
+  const setFieldOnly = useAppStore((s) => s.setFieldOnly);
+  if (editNotes === null || editNotes.scenarioId !== props.id) return null;
+  const label = fieldText(editNotes.path.map(String)).label;
+  return (
+    <div className="notice notice-info sc-edit-notes" role="status" data-testid="edit-notes">
+      <div className="sc-edit-notes-body">
+        <p className="sc-edit-notes-head">
+          Also changed with “{label}” to keep the build valid (Ctrl+Z undoes it all):
+        </p>
+        <ul>
+          {editNotes.notes.map((n) => (
+            <li key={n.text}>{n.text}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="toolbar sc-edit-notes-actions">
+        <Button
+          className="btn"
+          onPress={() => {
+            undo();
+            setFieldOnly(props.id, editNotes.path, editNotes.value);
+          }}
+        >
+          Change only “{label}”
+        </Button>
+        <Button className="btn btn-quiet" onPress={() => setEditNotes(null)} aria-label="Dismiss">
+          ×
+        </Button>
+      </div>
     </div>
   );
 }
