@@ -229,9 +229,10 @@ test('rename, duplicate, reorder, baseline and delete with confirmation', async 
   // A cross-field check is shown on its group: TP 16 × PP 4 × DP 32 × CP 1 ≠ 1,024 GPUs.
   await ui.set('workload.parallelism.tp', '16');
   await expect(
-    page.getByText('Parallelism tp × pp × dp × cp = 2048 must equal cluster.compute.gpus (1024)', {
-      exact: true,
-    }),
+    page.getByText(
+      "Parallelism TP × PP × DP × CP = 2048 must equal the cluster's GPUs (“GPUs” in Compute, 1024): each GPU holds one part of the layout",
+      { exact: true },
+    ),
   ).toBeVisible();
 });
 

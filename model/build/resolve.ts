@@ -6,6 +6,7 @@ import {
   getItem,
   isUserItem,
   listItems,
+  platformSystem,
   usdPerCurrencyUnit,
 } from '../catalog';
 import type {
@@ -155,15 +156,11 @@ export function systemFor(s: Scenario, catalog: Catalog): CatalogSystem | null {
     }
     return item;
   }
-  const acc = s.cluster.compute.acceleratorId;
-  const wantLiquid = facilityCoolingId(s, catalog) === 'direct-liquid';
-  let first: CatalogSystem | null = null;
-  for (const sys of listItems(catalog, 'system')) {
-    if (sys.acceleratorId !== acc) continue;
-    if (first === null) first = sys;
-    if ((sys.cooling === 'liquid') === wantLiquid) return sys;
-  }
-  return first;
+  return platformSystem(
+    listItems(catalog, 'system'),
+    s.cluster.compute.acceleratorId,
+    facilityCoolingId(s, catalog) === 'direct-liquid',
+  );
 }
 
 /**

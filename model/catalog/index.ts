@@ -36,6 +36,7 @@ export * from './schemas';
 export { catalogSources } from './sources';
 export { userCatalogSchema, userEntrySchema, type UserCatalog, type UserEntry } from './user';
 export { dramWPerGb } from './components';
+export { platformSystem } from './platform';
 export { defaultCloudPriceByAccelerator } from './cloud';
 export { SOURCE_DATES } from './build';
 export { catalogCurrencies, usdPerCurrencyUnit } from './fx';

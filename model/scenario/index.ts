@@ -19,6 +19,7 @@ export * from './workload';
 export * from './cluster';
 export * from './migrations';
 export * from './presets';
+export * from './edits';
 export { storageSectionSchema, type StorageSection, type StorageTier } from './storage';
 export { reliabilitySectionSchema, type ReliabilitySection } from './reliability';
 export { facilitySectionSchema, type FacilitySection } from './facility';
@@ -143,14 +144,14 @@ export const scenarioSchema = z
         code: 'custom',
         input: p,
         path: ['workload', 'parallelism'],
-        message: `tp × pp × dp × cp = ${product} must equal cluster.compute.gpus (${gpus})`,
+        message: `TP × PP × DP × CP = ${product} must equal the cluster's GPUs (cluster.compute.gpus, ${gpus}): each GPU holds one part of the layout`,
       });
     } else if (gpus % product !== 0) {
       ctx.issues.push({
         code: 'custom',
         input: p,
         path: ['workload', 'parallelism'],
-        message: `the product of the given degrees (${product}) must divide cluster.compute.gpus (${gpus})`,
+        message: `the product of the stated degrees (${product}) must divide the cluster's GPUs (cluster.compute.gpus, ${gpus}): the automatic degrees fill the rest in whole numbers`,
       });
     }
     const mb = s.workload.training.microBatchSeqs;
@@ -235,6 +236,20 @@ function flattenIssues(
   return out;
 }
 
+/**
+ * Each problem once: a value can fail two checks with one message (1e30 layers is neither a
+ * whole number in range nor at most the maximum), which reads as one problem.
+ */
+function uniqueIssues(issues: readonly ScenarioIssue[]): ScenarioIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.path}\u0000${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Human-readable list, one `path: message` per line. */
 export function formatScenarioIssues(issues: readonly ScenarioIssue[]): string {
   return issues.map((i) => `${i.path}: ${i.message}`).join('\n');
@@ -251,7 +266,10 @@ export function parseScenario(raw: unknown): ParseScenarioResult {
     return { ok: false, issues: [{ path: migrated.path, message: migrated.message }] };
   const parsed = scenarioSchema.safeParse(migrated.doc);
   if (!parsed.success) {
-    return { ok: false, issues: flattenIssues(parsed.error.issues as readonly RawIssue[], []) };
+    return {
+      ok: false,
+      issues: uniqueIssues(flattenIssues(parsed.error.issues as readonly RawIssue[], [])),
+    };
   }
   return { ok: true, scenario: parsed.data, migrationsApplied: migrated.applied };
 }

@@ -200,7 +200,8 @@ export const servingPartitionSchema = z.discriminatedUnion(
             code: 'custom',
             input: v,
             path: ['profile'],
-            message: 'choose a MIG profile, or state computeShare and memoryShare',
+            message:
+              'must be chosen (or state computeShare and memoryShare): a MIG partition needs its slice of the GPU',
           });
         }
       }),

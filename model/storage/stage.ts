@@ -224,14 +224,16 @@ export function evaluateDataAndReliability(input: DataReliabilityInput): DataRel
       'storage: one file per sample but the data tier has no metadata rate (metadataOpsPerS); file opens were not checked',
     );
   }
+  // A single pass that is not pre-staged never hits, whatever the dataset's size: say so first,
+  // so that entering the value a warning asks for clears it.
   if (st.nodeCache.drivesPerNode > 0 && st.nodeCache.hitRatio === null) {
-    if (datasetBytes === null) {
+    if (!st.nodeCache.prestaged && d.epochs <= 1) {
       warnings.push(
-        'storage: dataset size unknown, the node cache is assumed to miss (enter dataset.sizeTB or nodeCache.hitRatio)',
+        'storage: a single pass over a dataset that is not pre-staged never hits the node cache (more than one epoch, pre-staging or a stated cache hit ratio changes that)',
       );
-    } else if (!st.nodeCache.prestaged && d.epochs <= 1) {
+    } else if (datasetBytes === null) {
       warnings.push(
-        'storage: a single pass over a dataset that is not pre-staged never hits the node cache',
+        'storage: dataset size unknown, the node cache is assumed to miss (enter cluster.storage.dataset.sizeTB or cluster.storage.nodeCache.hitRatio)',
       );
     }
   }

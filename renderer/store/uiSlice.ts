@@ -15,14 +15,29 @@ export const PAGE_IDS = [
   'report',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
+import type { EditNote } from '../../model/scenario/edits';
 import type { AppState } from './index';
 
 export type Notice = { readonly kind: 'info' | 'error'; readonly text: string };
+
+/**
+ * What else an edit changed to keep the build valid (model/scenario/edits.ts), shown above the
+ * scenario's form until dismissed or the next edit: the edit itself (so "change only this field"
+ * can redo it alone) and the notes.
+ */
+export type EditNotes = {
+  readonly scenarioId: string;
+  readonly path: readonly (string | number)[];
+  readonly value: unknown;
+  readonly notes: readonly EditNote[];
+};
 
 /** Transient UI state (not saved to files). */
 export type UiSlice = {
   notice: Notice | null;
   showNotice: (notice: Notice | null) => void;
+  editNotes: EditNotes | null;
+  setEditNotes: (notes: EditNotes | null) => void;
   /** The screen shown (view state, not saved, not undoable). */
   page: PageId;
   setPage: (page: PageId) => void;
@@ -39,6 +54,8 @@ export type ExportFormat = 'pdf' | 'xlsx' | 'csv';
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
   notice: null,
   showNotice: (notice) => set({ notice }),
+  editNotes: null,
+  setEditNotes: (editNotes) => set({ editNotes }),
   page: 'scenarios',
   setPage: (page) => set({ page }),
   pendingExport: null,

@@ -13,6 +13,7 @@ import {
   addScenario,
   deleteScenario,
   duplicateScenario,
+  editScenarioField,
   EMPTY_WORKSPACE,
   moveScenario,
   renameScenario,
@@ -23,6 +24,7 @@ import {
   type Workspace,
 } from '../workspace/workspace';
 import type { AppState } from './index';
+import type { EditNotes } from './uiSlice';
 
 /**
  * The open scenarios with undo/redo. Every edit goes through `apply` with a pure command, so
@@ -45,7 +47,13 @@ export type WorkspaceSlice = {
   remove: (id: string) => void;
   move: (id: string, toIndex: number) => void;
   markBaseline: (id: string) => void;
+  /**
+   * An editor's edit of one field, with the follow-on changes that keep the build valid, as one
+   * undoable step; what else changed goes to `editNotes`.
+   */
   setField: (id: string, path: readonly (string | number)[], value: unknown) => void;
+  /** Set one field and nothing else (the editor's "change only this field"). */
+  setFieldOnly: (id: string, path: readonly (string | number)[], value: unknown) => void;
   replaceDoc: (id: string, doc: Readonly<Record<string, unknown>>) => void;
   /** Replace the whole workspace (a file opened); undoable like any edit. */
   loadWorkspace: (ws: Workspace) => void;
@@ -70,13 +78,16 @@ function initialWorkspace(): Workspace {
 
 export const createWorkspaceSlice: StateCreator<AppState, [], [], WorkspaceSlice> = (set, get) => {
   const initial = initialWorkspace();
+  // Every edit ends the banners of the one before (an app notice, an edit's notes).
   const apply = (command: (ws: Workspace) => Workspace) =>
     set((s) => {
       const history = commit(s.history, command(s.history.present));
       const ids = history.present.scenarios.map((x) => x.id);
       const activeId =
         s.activeId !== null && ids.includes(s.activeId) ? s.activeId : (ids[0] ?? null);
-      return { history, activeId };
+      return history === s.history
+        ? { history, activeId }
+        : { history, activeId, notice: null, editNotes: null };
     });
   const keepActiveValid = (history: History<Workspace>, activeId: string | null) => {
     const ids = history.present.scenarios.map((x) => x.id);
@@ -89,12 +100,12 @@ export const createWorkspaceSlice: StateCreator<AppState, [], [], WorkspaceSlice
     undo: () =>
       set((s) => {
         const history = undo(s.history);
-        return { history, activeId: keepActiveValid(history, s.activeId) };
+        return { history, activeId: keepActiveValid(history, s.activeId), editNotes: null };
       }),
     redo: () =>
       set((s) => {
         const history = redo(s.history);
-        return { history, activeId: keepActiveValid(history, s.activeId) };
+        return { history, activeId: keepActiveValid(history, s.activeId), editNotes: null };
       }),
     canUndo: () => canUndo(get().history),
     canRedo: () => canRedo(get().history),
@@ -119,7 +130,16 @@ export const createWorkspaceSlice: StateCreator<AppState, [], [], WorkspaceSlice
     remove: (id) => apply((ws) => deleteScenario(ws, id)),
     move: (id, toIndex) => apply((ws) => moveScenario(ws, id, toIndex)),
     markBaseline: (id) => apply((ws) => setBaseline(ws, id)),
-    setField: (id, path, value) => apply((ws) => setScenarioField(ws, id, path, value)),
+    setField: (id, path, value) => {
+      let notes: EditNotes['notes'] = [];
+      apply((ws) => {
+        const r = editScenarioField(ws, id, path, value);
+        notes = r.notes;
+        return r.ws;
+      });
+      if (notes.length > 0) set({ editNotes: { scenarioId: id, path, value, notes } });
+    },
+    setFieldOnly: (id, path, value) => apply((ws) => setScenarioField(ws, id, path, value)),
     replaceDoc: (id, doc) => apply((ws) => replaceScenarioDoc(ws, id, doc)),
     loadWorkspace: (ws) => apply(() => ws),
     openDocs: (docs, baseline) => {

@@ -6,6 +6,7 @@
  */
 
 import { MAX_OPEN_SCENARIOS } from '../../model/files/limits';
+import { followFieldEdit, type EditNote } from '../../model/scenario/edits';
 
 /** One open scenario: a stable id (never saved) and its document (saved). */
 export type ScenarioDraft = {
@@ -126,6 +127,30 @@ export function setScenarioField(
     scenarios: ws.scenarios.map((s) =>
       s.id === id ? { ...s, doc: setIn(s.doc, path, value) } : s,
     ),
+  };
+}
+
+/**
+ * An editor's edit of one field: the value set as `setScenarioField` does, plus the follow-on
+ * changes that keep the build valid (model/scenario/edits.ts), with their notes.
+ */
+export function editScenarioField(
+  ws: Workspace,
+  id: string,
+  path: readonly (string | number)[],
+  value: unknown,
+): { readonly ws: Workspace; readonly notes: readonly EditNote[] } {
+  const draft = ws.scenarios.find((s) => s.id === id);
+  if (!draft) return { ws, notes: [] };
+  const plain = setScenarioField(ws, id, path, value);
+  const { doc, notes } = followFieldEdit(draft.doc, path, value);
+  if (notes.length === 0 && doc === draft.doc) return { ws: plain, notes };
+  return {
+    ws: {
+      ...ws,
+      scenarios: ws.scenarios.map((s) => (s.id === id ? { ...s, doc } : s)),
+    },
+    notes,
   };
 }
 

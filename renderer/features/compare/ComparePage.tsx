@@ -19,7 +19,16 @@ import {
 import { pairwiseSentence } from '../../../model/analysis';
 import { bandsFor, useMonteCarloRun } from '../analysis/useMonteCarlo';
 import { setCompareView, toggleHidden, useCompareView } from './compareView';
+import { describeIssue, inUserWords } from '../scenarios/issueText';
 import './compare.css';
+
+/** The first problem of a scenario that does not compute, in the user's words. */
+function firstIssueText(e: ScenarioEvaluation): string {
+  const first = e.issues[0];
+  if (!first) return '';
+  const t = describeIssue(first);
+  return `${t.place} ${t.text}`;
+}
 
 const GROUP_LABELS: Readonly<Record<string, string>> = {
   training: 'Training',
@@ -163,8 +172,8 @@ export function ComparePage() {
                   {e.result
                     ? (e.result.bottleneck?.text ?? 'No single bottleneck stands out.')
                     : e.issues.length
-                      ? `Not computed: ${e.issues.length} field${e.issues.length === 1 ? '' : 's'} to fix (${e.issues[0]?.path} ${e.issues[0]?.message})`
-                      : (e.error ?? '')}
+                      ? `Not computed: ${e.issues.length} field${e.issues.length === 1 ? '' : 's'} to fix (${firstIssueText(e)})`
+                      : inUserWords(e.error ?? '')}
                 </td>
               ))}
             </tr>

@@ -267,17 +267,27 @@ function NumberNodeField(props: {
   const min = vk.type === 'number' ? vk.min : null;
   const id = useId();
   const errId = `${id}-err`;
-  const formatted = Number.isFinite(num) ? formatNumber(num, int ? 0 : 6) : '';
-  // Commit the typed text as one undoable edit: a number, or empty (null/default). Text that is
-  // not a number in the locale goes back to the committed value (nothing is committed).
+  // A value the document holds that is not a number (text typed earlier) is shown as typed.
+  const formatted = Number.isFinite(num)
+    ? formatNumber(num, int && Number.isInteger(num) ? 0 : 6)
+    : typeof shown === 'string' && shown !== 'auto'
+      ? shown
+      : '';
+  // Commit the typed text as one undoable edit: a number as typed (1.5 GPUs stays 1.5, and the
+  // schema says it must be a whole number), empty (null/default), or text that is not a number
+  // kept as typed, so its error shows beside it instead of the old value coming back silently.
   const { draft, input } = useDraft(formatted, (text) => {
-    if (text.trim() === '') {
-      if (Number.isFinite(num)) props.commit(node.nullable ? null : undefined);
+    const trimmed = text.trim();
+    if (trimmed === '') {
+      if (shown !== undefined && shown !== null) props.commit(node.nullable ? null : undefined);
       return;
     }
-    const v = parseLocaleNumber(text);
-    if (Number.isNaN(v) || v === num) return;
-    props.commit(int ? Math.round(v) : v);
+    const v = parseLocaleNumber(trimmed);
+    if (Number.isNaN(v)) {
+      if (trimmed !== shown) props.commit(trimmed);
+      return;
+    }
+    if (v !== num) props.commit(v);
   });
   return (
     <div className="sc-number" data-testid={props.testId}>

@@ -5,6 +5,7 @@ import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
 import { formatMetric } from '../../components/metricFormat';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
+import { describeIssue, inUserWords } from './issueText';
 
 /** Headline figures of a training and of a serving scenario, in order (registered metric ids). */
 export const TRAINING_SUMMARY = [
@@ -55,18 +56,21 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
           </p>
           {ev.issues.length ? (
             <ul className="sc-issue-list">
-              {ev.issues.map((i) => (
-                <li key={`${i.path}:${i.message}`}>
-                  <code>{i.path}</code> {i.message}
-                </li>
-              ))}
+              {ev.issues.map((i) => {
+                const t = describeIssue(i);
+                return (
+                  <li key={`${i.path}:${i.message}`}>
+                    <strong>{t.place}</strong> {t.text}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
         </div>
       ) : null}
       {ev.error ? (
         <div className="error-box" role="alert" data-testid="summary-error">
-          {ev.error}
+          {inUserWords(ev.error)}
         </div>
       ) : null}
       {r ? (
@@ -107,7 +111,7 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
               <h3 className="sc-summary-h">Warnings ({r.warnings.length})</h3>
               <ul className="sc-warnings" data-testid="summary-warnings">
                 {r.warnings.map((w, i) => (
-                  <li key={i}>{w}</li>
+                  <li key={i}>{inUserWords(w)}</li>
                 ))}
               </ul>
             </>

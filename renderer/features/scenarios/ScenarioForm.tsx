@@ -6,6 +6,8 @@ import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { setScenarioField } from '../../workspace/workspace';
 import { catalogField, migProfileField } from './catalogFields';
 import { FieldControl } from './FieldControl';
+import { fieldText } from './fieldText';
+import { describeIssue, inUserWords, SECTIONS } from './issueText';
 import {
   describeSchema,
   fieldsOf,
@@ -28,16 +30,8 @@ function childAt(path: readonly string[]): SchemaNode | null {
   return node;
 }
 
-/** Editor sections, in order, and which are open at first. */
-export const SECTIONS = [
-  { id: 'workload', title: 'Workload', path: ['workload'], open: true },
-  { id: 'compute', title: 'Compute', path: ['cluster', 'compute'], open: true },
-  { id: 'network', title: 'Network', path: ['cluster', 'network'], open: true },
-  { id: 'storage', title: 'Storage', path: ['cluster', 'storage'], open: false },
-  { id: 'reliability', title: 'Reliability', path: ['reliability'], open: false },
-  { id: 'facility', title: 'Facility', path: ['facility'], open: false },
-  { id: 'finance', title: 'Finance', path: ['finance'], open: false },
-] as const;
+/** Editor sections, in order, and which are open at first (issueText.ts). */
+export { SECTIONS };
 
 /** Every field path the form can show (to tell which issues have no field of their own). */
 const FIELD_PATHS: ReadonlySet<string> = new Set(fieldsOf(ROOT).map((f) => f.path.join('.')));
@@ -65,8 +59,13 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
   const doc = evaluation.draft.doc;
   const setField = useAppStore((s) => s.setField);
   const apply = useAppStore((s) => s.apply);
+  // One line per field, in the user's words; two different problems of one field both show.
   const issues = new Map<string, string>();
-  for (const i of evaluation.issues) if (!issues.has(i.path)) issues.set(i.path, i.message);
+  for (const i of evaluation.issues) {
+    const text = inUserWords(i.message);
+    const had = issues.get(i.path);
+    issues.set(i.path, had === undefined ? text : `${had}; ${text}`);
+  }
   const currencyRaw = getIn(doc, ['finance', 'currency']);
   const currency =
     typeof currencyRaw === 'string' && /^[A-Z]{3}$/.test(currencyRaw) ? currencyRaw : 'USD';
@@ -87,13 +86,17 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
 
   return (
     <div className="sc-form">
+      <EditNotesBanner id={id} />
       {unplaced.length ? (
         <div className="error-box" role="alert" data-testid="form-issues">
-          {unplaced.map((i) => (
-            <p key={`${i.path}:${i.message}`} className="sc-unplaced">
-              <code>{i.path}</code> {i.message}
-            </p>
-          ))}
+          {unplaced.map((i) => {
+            const t = describeIssue(i);
+            return (
+              <p key={`${i.path}:${i.message}`} className="sc-unplaced">
+                <strong>{t.place}</strong> {t.text}
+              </p>
+            );
+          })}
         </div>
       ) : null}
       <DescriptionField
@@ -104,8 +107,9 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
         const node = childAt(section.path);
         if (!node) return null;
         const prefix = section.path.join('.');
-        const count = [...issues.keys()].filter(
-          (p) => p === prefix || p.startsWith(`${prefix}.`),
+        // Problems, as the tab's badge counts them (evaluation.issues holds each once).
+        const count = evaluation.issues.filter(
+          (i) => i.path === prefix || i.path.startsWith(`${prefix}.`),
         ).length;
         return (
           <details
@@ -170,6 +174,48 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
           </details>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * What else the last edit changed to keep the build valid (model/scenario/edits.ts): one line
+ * per change, "Change only <field>" to keep just the edited value, and Dismiss. Gone on the
+ * next edit, undo or redo (the store clears it).
+ */
+function EditNotesBanner(props: { id: string }) {
+  const editNotes = useAppStore((s) => s.editNotes);
+  const setEditNotes = useAppStore((s) => s.setEditNotes);
+  const undo = useAppStore((s) => s.undo);
+  const setFieldOnly = useAppStore((s) => s.setFieldOnly);
+  if (editNotes === null || editNotes.scenarioId !== props.id) return null;
+  const label = fieldText(editNotes.path.map(String)).label;
+  return (
+    <div className="notice notice-info sc-edit-notes" role="status" data-testid="edit-notes">
+      <div className="sc-edit-notes-body">
+        <p className="sc-edit-notes-head">
+          Also changed with “{label}” to keep the build valid (Ctrl+Z undoes it all):
+        </p>
+        <ul>
+          {editNotes.notes.map((n) => (
+            <li key={n.text}>{n.text}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="toolbar sc-edit-notes-actions">
+        <Button
+          className="btn"
+          onPress={() => {
+            undo();
+            setFieldOnly(props.id, editNotes.path, editNotes.value);
+          }}
+        >
+          Change only “{label}”
+        </Button>
+        <Button className="btn btn-quiet" onPress={() => setEditNotes(null)} aria-label="Dismiss">
+          ×
+        </Button>
+      </div>
     </div>
   );
 }

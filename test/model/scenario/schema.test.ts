@@ -106,7 +106,9 @@ describe('scenario schema', () => {
       withValue(baseScenario(), ['workload', 'parallelism'], { tp: 8, pp: 2, dp: 2, cp: 1 }),
     );
     expect(issues[0]?.path).toBe('workload.parallelism');
-    expect(issues[0]?.message).toContain('= 32 must equal cluster.compute.gpus (64)');
+    expect(issues[0]?.message).toContain(
+      "= 32 must equal the cluster's GPUs (cluster.compute.gpus, 64)",
+    );
     const ok = parseScenario(
       withValue(baseScenario(), ['workload', 'parallelism'], { tp: 8, pp: 2 }),
     );

@@ -291,4 +291,30 @@ describe('wiring with the training engine', () => {
     const jobS = (training.timeToTrainS ?? 0) - workload.training.fixedOverheadS;
     expect(r.checkpointIntervalS ?? 0).toBeLessThanOrEqual(jobS + 1e-6);
   });
+
+  it('a node-cache warning is cleared by entering what it asks for', () => {
+    const withCache = (storage: object) =>
+      evaluateDataAndReliability({
+        ...llama3('sync'),
+        storage: storageSectionSchema.parse({
+          dataTier: { kind: 'object-store', readGBps: 2000, writeGBps: 2000 },
+          nodeCache: { drivesPerNode: 4 },
+          ...storage,
+        }),
+      }).warnings.filter((w) => w.includes('node cache'));
+    // Two epochs, size unknown: the warning asks for the dataset size (or a hit ratio) ...
+    const unknown = withCache({ dataset: { epochs: 2 } });
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatch(/dataset\.sizeTB/);
+    // ... and entering it clears the warning.
+    expect(withCache({ dataset: { epochs: 2, sizeTB: 100 } })).toEqual([]);
+    // One pass, not pre-staged: the cache never hits whatever the size, so the warning says
+    // that (not "enter the size"), and it stays after the size is entered.
+    const once = withCache({ dataset: { epochs: 1 } });
+    expect(once[0]).toMatch(/single pass/);
+    expect(withCache({ dataset: { epochs: 1, sizeTB: 100 } })).toEqual(once);
+    expect(
+      withCache({ dataset: { epochs: 1 }, nodeCache: { drivesPerNode: 4, prestaged: true } }),
+    ).toHaveLength(1);
+  });
 });

@@ -1,0 +1,187 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog } from '../../../model/catalog';
+import { ACCELERATORS } from '../../../model/catalog/accelerators';
+import { resolveBuild, systemFor } from '../../../model/build';
+import {
+  applyAcceleratorPlatform,
+  docValue,
+  followFieldEdit,
+  parseScenario,
+  presetIdForModel,
+  withDocValue,
+} from '../../../model/scenario';
+import ib from '../../../examples/pretrain-llama3-70b-1024xh100-ib.json';
+import serving from '../../../examples/serving-llama3-70b-8xh100-fp8.json';
+
+type Doc = Readonly<Record<string, unknown>>;
+const ibDoc = (): Doc => structuredClone(ib) as unknown as Doc;
+const servingDoc = (): Doc => structuredClone(serving) as unknown as Doc;
+const GPUS = ['cluster', 'compute', 'gpus'];
+const ACC = ['cluster', 'compute', 'acceleratorId'];
+
+function issuesOf(doc: Doc) {
+  const r = parseScenario(doc);
+  return r.ok ? [] : r.issues;
+}
+
+describe('GPU count edits keep a stated layout valid', () => {
+  it('1,024 → 2,048 GPUs doubles DP and keeps TP, PP, CP and the rest of the layout', () => {
+    const before = ibDoc();
+    expect(issuesOf(withDocValue(before, GPUS, 2048)).map((i) => i.path)).toContain(
+      'workload.parallelism',
+    );
+    const { doc, notes } = followFieldEdit(before, GPUS, 2048);
+    expect(docValue(doc, ['workload', 'parallelism'])).toEqual({
+      ...(ib.workload.parallelism as object),
+      dp: 64,
+    });
+    expect(issuesOf(doc)).toEqual([]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.text).toMatch(/Data parallel \(DP\) 32 → 64/);
+    expect(notes[0]!.text).not.toMatch(/cluster\.compute|workload\./);
+    // The edit itself is pure: the document it came from is unchanged.
+    expect(docValue(before, ['workload', 'parallelism', 'dp'])).toBe(32);
+  });
+
+  it('rescales CP when the global batch does not split over more replicas', () => {
+    const small = withDocValue(ibDoc(), ['workload', 'training', 'globalBatchSeqs'], 32);
+    const { doc, notes } = followFieldEdit(small, GPUS, 2048);
+    expect(docValue(doc, ['workload', 'parallelism', 'dp'])).toBe(32);
+    expect(docValue(doc, ['workload', 'parallelism', 'cp'])).toBe(2);
+    expect(notes[0]!.text).toMatch(/Context parallel \(CP\) 1 → 2/);
+    expect(issuesOf(doc)).toEqual([]);
+  });
+
+  it('switches to the automatic layout, with a notice, when no whole degree fits', () => {
+    const { doc, notes } = followFieldEdit(ibDoc(), GPUS, 1000);
+    expect(docValue(doc, ['workload', 'parallelism'])).toBe('auto');
+    expect(notes[0]!.text).toMatch(/chosen automatically/);
+    expect(notes[0]!.text).toMatch(/TP 8 × PP 4 × DP 32 × CP 1/);
+    expect(issuesOf(doc)).toEqual([]);
+  });
+
+  it('keeps a partly automatic layout while its stated degrees divide the GPUs', () => {
+    const partial = withDocValue(ibDoc(), ['workload', 'parallelism', 'dp'], 'auto');
+    expect(followFieldEdit(partial, GPUS, 512).notes).toEqual([]);
+    expect(docValue(followFieldEdit(partial, GPUS, 520).doc, ['workload', 'parallelism'])).toBe(
+      'auto',
+    );
+  });
+
+  it('no GPU count from 1 to 100,000 leaves a layout that does not fit (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 8, max: 100_000 }), (gpus) => {
+        const { doc } = followFieldEdit(ibDoc(), GPUS, gpus);
+        const layoutIssues = issuesOf(doc).filter(
+          (i) => i.path.startsWith('workload.parallelism') || i.path.includes('globalBatch'),
+        );
+        expect(layoutIssues).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('serving: model copies that filled the GPUs keep filling them', () => {
+    const doc0 = withDocValue(
+      withDocValue(servingDoc(), ['workload', 'parallelism', 'tp'], 4),
+      ['workload', 'parallelism', 'replicas'],
+      2,
+    );
+    const { doc, notes } = followFieldEdit(doc0, GPUS, 16);
+    expect(docValue(doc, ['workload', 'parallelism', 'replicas'])).toBe(4);
+    expect(notes[0]!.text).toMatch(/Model copies 2 → 4/);
+    const shrunk = followFieldEdit(doc0, GPUS, 2);
+    expect(docValue(shrunk.doc, ['workload', 'parallelism', 'tp'])).toBe('auto');
+  });
+});
+
+describe('accelerator edits bring the platform’s shape', () => {
+  it('GB200: 72 GPUs per node (NVL72), NVLink domain 72, direct liquid cooling, 132 kW racks', () => {
+    const { doc, notes } = followFieldEdit(ibDoc(), ACC, 'gb200');
+    expect(docValue(doc, ['cluster', 'compute', 'gpusPerNode'])).toBe(72);
+    expect(docValue(doc, ['cluster', 'compute', 'nvlinkDomainGpus'])).toBe('auto');
+    expect(docValue(doc, ['facility', 'coolingType'])).toBe('direct-liquid');
+    const parsed = parseScenario(doc);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(systemFor(parsed.scenario, builtinCatalog())?.id).toBe('gb200-nvl72');
+    const build = resolveBuild(parsed.scenario, builtinCatalog());
+    expect(build?.warnings.filter((w) => /rack/i.test(w)) ?? []).toEqual([]);
+    expect(build!.facility.rackLimitKw * 1000).toBeGreaterThanOrEqual(build!.system.ratedPowerW);
+    const text = notes.map((n) => n.text).join('\n');
+    expect(text).toMatch(/GPUs per node 8 → 72/);
+    expect(text).toMatch(/direct liquid cooling/);
+  });
+
+  it('B200 takes the DGX B200 shape; back to H100 restores an 8-GPU air-cooled server', () => {
+    const b200 = followFieldEdit(ibDoc(), ACC, 'b200').doc;
+    const parsed = parseScenario(b200);
+    expect(parsed.ok && systemFor(parsed.scenario, builtinCatalog())?.id).toBe('dgx-b200');
+    expect(docValue(b200, ['cluster', 'compute', 'gpusPerNode'])).toBe(8);
+    const gb = followFieldEdit(ibDoc(), ACC, 'gb200').doc;
+    const back = followFieldEdit(gb, ACC, 'h100-sxm').doc;
+    expect(docValue(back, ['cluster', 'compute', 'gpusPerNode'])).toBe(8);
+  });
+
+  it('every catalog accelerator gives a scenario that parses, whose system holds its GPUs per node', () => {
+    for (const a of ACCELERATORS) {
+      const { doc } = applyAcceleratorPlatform(ibDoc(), a.id);
+      const parsed = parseScenario(doc);
+      expect(parsed.ok ? [] : parsed.issues, a.id).toEqual([]);
+      if (!parsed.ok) continue;
+      const sys = systemFor(parsed.scenario, builtinCatalog());
+      expect(sys?.acceleratorId, a.id).toBe(a.id);
+      expect(parsed.scenario.cluster.compute.gpusPerNode, a.id).toBe(sys?.gpusPerNode);
+      const build = resolveBuild(parsed.scenario, builtinCatalog())!;
+      expect(
+        build.warnings.filter((w) => /rack/i.test(w)),
+        a.id,
+      ).toEqual([]);
+      expect(build.facility.rackLimitKw * 1000, a.id).toBeGreaterThanOrEqual(
+        build.system.ratedPowerW,
+      );
+    }
+  });
+
+  it('a MIG profile the new accelerator lacks is removed, one it has is kept', () => {
+    const mig = withDocValue(servingDoc(), ['workload', 'partition'], {
+      kind: 'mig',
+      profile: '3g.40gb',
+    });
+    const a100 = followFieldEdit(mig, ACC, 'a100-sxm-80gb');
+    expect(docValue(a100.doc, ['workload', 'partition', 'profile'])).toBe('3g.40gb');
+    const mi = followFieldEdit(mig, ACC, 'mi300x');
+    expect(docValue(mi.doc, ['workload', 'partition'])).toEqual({ kind: 'none' });
+    expect(mi.notes.map((n) => n.text).join(' ')).toMatch(/MIG profile 3g\.40gb/);
+  });
+});
+
+describe('the preset id follows the model shape', () => {
+  it('is cleared when the shape changes and comes back when it is the preset’s again', () => {
+    const changed = followFieldEdit(ibDoc(), ['workload', 'model', 'layers'], 81);
+    expect(docValue(changed.doc, ['workload', 'model', 'preset'])).toBeUndefined();
+    expect(changed.notes[0]!.text).toMatch(/Llama 3 70B/);
+    const back = followFieldEdit(changed.doc, ['workload', 'model', 'layers'], 80);
+    expect(docValue(back.doc, ['workload', 'model', 'preset'])).toBe('llama3-70b');
+  });
+
+  it('becomes the preset whose shape the model now has', () => {
+    let doc = ibDoc();
+    const to8b: [string, number][] = [
+      ['layers', 32],
+      ['hiddenSize', 4096],
+      ['attentionHeads', 32],
+      ['ffnHiddenSize', 14336],
+    ];
+    for (const [k, v] of to8b) doc = followFieldEdit(doc, ['workload', 'model', k], v).doc;
+    expect(docValue(doc, ['workload', 'model', 'preset'])).toBe('llama3-8b');
+  });
+
+  it('serving: a stated parameter count is not the shape; the layer count is', () => {
+    const model = docValue(servingDoc(), ['workload', 'model']);
+    expect(presetIdForModel('serving', model)).toBe('llama3-70b');
+    const edited = followFieldEdit(servingDoc(), ['workload', 'model', 'kvHeads'], 16);
+    expect(docValue(edited.doc, ['workload', 'model', 'preset'])).toBeUndefined();
+  });
+});
