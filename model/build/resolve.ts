@@ -942,7 +942,13 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
     storage: hw.storage,
     facility: site.facility,
     finance: site.finance,
-    assumptions: [...hw.assumptions, ...site.assumptions],
+    // Joined when first read: a design search reads figures of hundreds of thousands of builds
+    // and the assumptions of none.
+    get assumptions(): readonly BuildAssumption[] {
+      const all = [...hw.assumptions, ...site.assumptions];
+      Object.defineProperty(this, 'assumptions', { value: all, enumerable: true });
+      return all;
+    },
     warnings: hw.warnings,
   };
   builds.set(site, value);
