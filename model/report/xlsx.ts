@@ -262,12 +262,16 @@ export function reportSheets(content: ReportContent): XlsxSheet[] {
     '',
     taken,
   );
+  // Numbered by the build's place in the report (a build that was not costed has no cash flow),
+  // so 'CF 3 …' is always the cash flow of build 3.
   const cashFlowNames = buildSheetNames(
-    content.finance.map((f) => f.name),
+    content.appendices.map((a) => a.name),
     'CF ',
     new Set([...taken, ...buildNames]),
   );
-  const cashFlowOf = new Map(content.finance.map((f, i) => [f.index, cashFlowNames[i] as string]));
+  const cashFlowOf = new Map(
+    content.finance.map((f) => [f.index, cashFlowNames[f.index] as string]),
+  );
   const summary: XlsxCell[][] = [
     [text(content.cover.title, true)],
     [text('Date'), text(content.cover.date)],
@@ -414,9 +418,7 @@ export function reportSheets(content: ReportContent): XlsxSheet[] {
       stickyRowsCount: 0,
     });
   });
-  content.finance.forEach((f, i) => {
-    sheets.push(cashFlowSheet(f, cashFlowNames[i] as string));
-  });
+  for (const f of content.finance) sheets.push(cashFlowSheet(f, cashFlowOf.get(f.index) as string));
   return sheets;
 }
 

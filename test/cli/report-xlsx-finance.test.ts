@@ -5,11 +5,10 @@
  * the builds apart, percentages as percentages, counts as integers, no scientific notation,
  * workbook properties.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeXlsx } from '../../cli/report/xlsxWriter';
-import { irr } from '../../model/cost';
 import { evaluate } from '../../model/evaluate';
 import {
   buildReport,
@@ -21,6 +20,7 @@ import {
 } from '../../model/report';
 import type { ReportScenario } from '../../model/report';
 import { parseScenarioFile } from '../../model/scenario';
+import { evaluateFormula, readWorkbook as readBack } from '../../e2e/xlsx';
 
 function load(file: string, id: string, patch: (d: Record<string, unknown>) => void = () => {}) {
   const doc = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
@@ -29,131 +29,6 @@ function load(file: string, id: string, patch: (d: Record<string, unknown>) => v
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
   const scenario = r.scenarios[0]!;
   return { id, name: scenario.name, doc, scenario, result: evaluate(scenario) } as ReportScenario;
-}
-
-async function readBack(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(
-    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-  );
-  return wb;
-}
-
-// ---- a small evaluator of the formulas the cash-flow sheet uses ----
-
-type Value = number | number[];
-function colNumber(letters: string): number {
-  let n = 0;
-  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n;
-}
-
-/** Evaluate `formula` on `ws`, formula cells recursively (not their cached results). */
-function evaluateFormula(ws: ExcelJS.Worksheet, formula: string, depth = 0): number {
-  if (depth > 50) throw new Error('formula depth');
-  const cellValue = (ref: string): number => {
-    const m = /^\$?([A-Z]+)\$?(\d+)$/.exec(ref)!;
-    const cell = ws.getRow(Number(m[2])).getCell(colNumber(m[1]!));
-    const v = cell.value as unknown;
-    if (typeof v === 'number') return v;
-    if (v && typeof v === 'object' && 'formula' in v)
-      return evaluateFormula(ws, (v as { formula: string }).formula, depth + 1);
-    if (v === null || v === undefined) return 0;
-    throw new Error(`cell ${ref} is not a number: ${JSON.stringify(v)}`);
-  };
-  const tokens = formula.match(
-    /\$?[A-Z]+\$?\d+(:\$?[A-Z]+\$?\d+)?|[A-Z]+(?=\()|\d+(\.\d+)?(e[+-]?\d+)?|[-+*/^(),=]/g,
-  )!;
-  let i = 0;
-  const peek = () => tokens[i];
-  const next = () => tokens[i++]!;
-  const range = (t: string): number[] => {
-    const [a, b] = t.split(':') as [string, string];
-    const ma = /^\$?([A-Z]+)\$?(\d+)$/.exec(a)!;
-    const mb = /^\$?([A-Z]+)\$?(\d+)$/.exec(b)!;
-    const out: number[] = [];
-    for (let r = Number(ma[2]); r <= Number(mb[2]); r++)
-      for (let c = colNumber(ma[1]!); c <= colNumber(mb[1]!); c++)
-        out.push(cellValue(`${String.fromCharCode(64 + c)}${r}`));
-    return out;
-  };
-  const call = (name: string): number => {
-    next(); // (
-    const args: Value[] = [];
-    while (peek() !== ')') {
-      args.push(comparison());
-      if (peek() === ',') next();
-    }
-    next(); // )
-    const flat = (v: Value): number[] => (Array.isArray(v) ? v : [v]);
-    switch (name) {
-      case 'SUM':
-        return args.flatMap(flat).reduce((a, b) => a + b, 0);
-      case 'IF':
-        return (args[0] as number) !== 0 ? (args[1] as number) : (args[2] as number);
-      case 'NPV': {
-        const rate = args[0] as number;
-        return args
-          .slice(1)
-          .flatMap(flat)
-          .reduce((a, v, k) => a + v / (1 + rate) ** (k + 1), 0);
-      }
-      case 'IRR':
-        return irr(flat(args[0] as Value)) as number;
-      default:
-        throw new Error(`function ${name}`);
-    }
-  };
-  function primary(): Value {
-    const t = next();
-    if (t === '(') {
-      const v = comparison();
-      next();
-      return v;
-    }
-    if (t === '-') return -(primary() as number);
-    if (/^[A-Z]+$/.test(t) && peek() === '(') return call(t);
-    if (t.includes(':')) return range(t);
-    if (/^\$?[A-Z]+\$?\d+$/.test(t)) return cellValue(t);
-    return Number(t);
-  }
-  function power(): Value {
-    let v = primary();
-    while (peek() === '^') {
-      next();
-      v = (v as number) ** (primary() as number);
-    }
-    return v;
-  }
-  function term(): Value {
-    let v = power();
-    while (peek() === '*' || peek() === '/') {
-      const op = next();
-      const w = power() as number;
-      v = op === '*' ? (v as number) * w : (v as number) / w;
-    }
-    return v;
-  }
-  function sum(): Value {
-    let v = term();
-    while (peek() === '+' || peek() === '-') {
-      const op = next();
-      const w = term() as number;
-      v = op === '+' ? (v as number) + w : (v as number) - w;
-    }
-    return v;
-  }
-  function comparison(): Value {
-    const v = sum();
-    if (peek() === '=') {
-      next();
-      return (v as number) === (sum() as number) ? 1 : 0;
-    }
-    return v;
-  }
-  const out = comparison();
-  if (i !== tokens.length) throw new Error(`unparsed: ${formula}`);
-  return out as number;
 }
 
 function close(a: number, b: number, rel = 1e-9): void {
