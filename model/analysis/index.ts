@@ -59,6 +59,7 @@ export type {
   UncertaintyShape,
   UncertaintySpec,
 } from './montecarlo';
+export { servingFleetFacts } from './fleet';
 export { objectiveMetricId, OBJECTIVE_METRIC_IDS } from './objective';
 export { drawRng, hash32, mulberry32, openUniform } from './prng';
 export type { Rng } from './prng';
