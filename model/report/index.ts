@@ -25,11 +25,14 @@ export {
   type InputAssumption,
 } from './assumptions';
 export { catalogVersion } from './catalogVersion';
+export { reportFinance, type BuildFinance } from './finance';
 export {
   DANGEROUS_LEADING_CHARS,
   isDangerousText,
   neutraliseCell,
+  csvFile,
   toCsv,
+  UTF8_BOM,
   type CsvCell,
 } from './csv';
 export {
@@ -38,6 +41,24 @@ export {
   type AccuracyRow,
   type MethodFormula,
 } from './methodology';
-export { numberFormat, reportSheets, reportWorkbook, sheetName } from './xlsx';
-export type { XlsxCell, XlsxSheet, XlsxWriter } from './xlsx';
+export {
+  buildSheetNames,
+  cashFlowSheet,
+  DELTA_PCT_FORMAT,
+  metricFormat,
+  numberFormat,
+  reportProperties,
+  reportSheets,
+  reportWorkbook,
+  sheetName,
+} from './xlsx';
+export type { MetricFormat, XlsxCell, XlsxProperties, XlsxSheet, XlsxWriter } from './xlsx';
+export {
+  appXml,
+  cachedFormulaValues,
+  coreXml,
+  withCachedValues,
+  xlsxFeature,
+  type XlsxFeature,
+} from './xlsxFeatures';
 export * from './pdfOptions';

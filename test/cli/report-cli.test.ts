@@ -86,7 +86,7 @@ describe('report: CSV and XLSX files', () => {
     const csv = m.written.get('o.csv') as string;
     const head = csv.split('\r\n')[0];
     expect(head).toBe(
-      'metric_id,label,unit,"Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR","Llama 3 70B pre-train, 1,024x H100, RoCE"',
+      '\uFEFFmetric_id,label,unit,"Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR","Llama 3 70B pre-train, 1,024x H100, RoCE"',
     );
     const wb = new ExcelJS.Workbook();
     const bytes = m.written.get('o.xlsx') as Uint8Array;

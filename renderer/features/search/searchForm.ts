@@ -36,7 +36,7 @@ export type SearchForm = {
 
 export const GOAL_LABELS: Readonly<Record<SearchGoalId, string>> = {
   tco_usd: 'Minimise TCO',
-  cost_per_million_tokens_usd: 'Minimise cost per million tokens',
+  cost_per_million_tokens_usd: 'Minimise cost per million training tokens',
   cost_per_training_run_usd: 'Minimise cost per training run',
   time_to_train_days: 'Minimise time to train',
   effective_tokens_per_s: 'Maximise throughput (effective tokens/s)',
