@@ -41,3 +41,33 @@ export {
 export { numberFormat, reportSheets, reportWorkbook, sheetName } from './xlsx';
 export type { XlsxCell, XlsxSheet, XlsxWriter } from './xlsx';
 export * from './pdfOptions';
+export {
+  analysisMetricId,
+  buildAnalysis,
+  buildDecision,
+  buildTornadoes,
+  cashFlowOf,
+  decisiveMetricIds,
+  getReportObjectiveOptions,
+  isReportObjective,
+  objectiveText,
+  recommend,
+  REPORT_DRAWS,
+  reportMonteCarlo,
+  REPORT_OBJECTIVE_IDS,
+  REPORT_SEED,
+  TORNADO_BARS,
+  unitCostMetricId,
+  type Band,
+  type BuildAnalysis,
+  type BuildRisk,
+  type CashFlowYear,
+  type Decision,
+  type DecisionFigure,
+  type RankPlace,
+  type Ranking,
+  type Recommendation,
+  type ReportAnalysis,
+  type ReportMonteCarlo,
+  type ReportTornado,
+} from './decision';
