@@ -21,6 +21,7 @@ import {
 } from './PrintAnalysis';
 import { catalogFieldLabel, reportInputs } from './reportInputs';
 import { DecisionPage } from './DecisionPage';
+import { reportContents } from './contents';
 
 /**
  * The print view: the report's content as a document laid out for paper (report.css): a cover,
@@ -188,20 +189,7 @@ export function ReportDocument(props: {
   );
   const names = content.scenarios.map((s) => s.name);
   const hasFinance = analysis?.builds.some((b) => b.cashFlow.length > 0) ?? false;
-  const toc: readonly { id: string; title: string }[] = [
-    { id: 'report-summary', title: 'Executive summary' },
-    { id: 'report-charts', title: 'Charts' },
-    ...(analysis ? [{ id: 'report-analysis', title: 'Sensitivity and uncertainty' }] : []),
-    ...(hasFinance ? [{ id: 'report-finance', title: 'Finance: own vs cloud, cash flow' }] : []),
-    { id: 'report-comparison', title: 'Comparison table' },
-    { id: 'report-assumptions', title: 'Assumptions' },
-    { id: 'report-references', title: 'References' },
-    { id: 'report-methodology', title: 'Methodology' },
-    ...content.appendices.map((a, i) => ({
-      id: `report-appendix-${i}`,
-      title: `Appendix ${String.fromCharCode(65 + (i % 26))}: ${a.name}`,
-    })),
-  ];
+  const toc = reportContents(content, { analysis: analysis !== null, finance: hasFinance });
   return (
     <article
       ref={ref}
@@ -283,7 +271,7 @@ export function ReportDocument(props: {
 
       {analysis && hasFinance ? (
         <section className="report-section report-break" aria-labelledby="report-finance">
-          <h2 id="report-finance">Finance: own vs cloud, cash flow</h2>
+          <h2 id="report-finance">Finance: own vs cloud, cash flow by year</h2>
           <PrintOwnVsCloud analysis={analysis} />
           <PrintCashFlow analysis={analysis} />
         </section>
