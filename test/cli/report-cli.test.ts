@@ -47,7 +47,21 @@ describe('report: arguments', () => {
       xlsx: 'a.xlsx',
       csv: null,
       paper: 'a4',
+      objective: null,
+      baseline: 1,
     });
+  });
+
+  it('takes a stated objective and a baseline position, refusing others in words', () => {
+    expect(reportOutputs({ pdf: 'a.pdf', objective: 'tco_usd', baseline: '2' })).toMatchObject({
+      objective: 'tco_usd',
+      baseline: 2,
+    });
+    expect(reportOutputs({ pdf: 'a.pdf', objective: 'name' })).toMatch(
+      /^--objective: must be one of cost_per_training_run_usd, .*not "name"$/,
+    );
+    expect(reportOutputs({ pdf: 'a.pdf', baseline: '0' })).toMatch(/^--baseline: must be/);
+    expect(reportOutputs({ pdf: 'a.pdf', baseline: 'x' })).toMatch(/^--baseline: must be/);
   });
 
   it('evaluate refuses the report options', () => {
