@@ -3,7 +3,7 @@ import { modelPresets } from '../../../model/scenario';
 import { UndoRedo } from '../../components/UndoRedo';
 import { Button, MenuButton, Modal, TabList, TabPanel } from '../../components/ui';
 import { useAppStore } from '../../store';
-import { SCENARIO_TEMPLATES, getTemplate } from '../../workspace/templates';
+import { SCENARIO_TEMPLATES, getTemplate, type TemplateGroup } from '../../workspace/templates';
 import { addScenario, MAX_SCENARIOS, structuredCloneJson } from '../../workspace/workspace';
 import { getIn } from './schemaFields';
 import { ResultSummary } from './ResultSummary';
@@ -113,6 +113,49 @@ export function ScenariosPage() {
   );
 }
 
+/** A menu item with the source of its numbers on a second line. */
+function sourcedItem(id: string, label: string, source: string | undefined) {
+  return {
+    id,
+    textValue: label,
+    // The item's name stays its label; the source is shown under it (and as its tooltip).
+    label: (
+      <span className="sc-add-item" title={source}>
+        <span>{label}</span>
+        {source ? (
+          <span className="sc-add-source" aria-hidden="true">
+            {source}
+          </span>
+        ) : null}
+      </span>
+    ),
+  };
+}
+
+/** The publication a preset's numbers come from, short: "Brown et al. 2020". */
+function shortSource(source: string): string {
+  return source.split(', "')[0] ?? source;
+}
+
+const templatesIn = (group: TemplateGroup) =>
+  SCENARIO_TEMPLATES.filter((t) => (t.group ?? 'training') === group).map((t) =>
+    sourcedItem(`template:${t.id}`, t.label, t.source),
+  );
+const presetsOf = (moe: boolean) =>
+  modelPresets
+    .filter((p) => (p.shape.moe !== null && p.shape.moe !== undefined) === moe)
+    .map((p) => sourcedItem(`preset:${p.id}`, p.label, `${shortSource(p.source)} (${p.date})`));
+
+/** The "Add scenario" menu: templates and presets by kind, each with its source. */
+const ADD_MENU_SECTIONS = [
+  { title: 'Pre-train or fine-tune (examples)', items: templatesIn('training') },
+  { title: 'Pre-train a dense model preset (1,024× H100)', items: presetsOf(false) },
+  { title: 'Pre-train a mixture-of-experts preset (1,024× H100)', items: presetsOf(true) },
+  { title: 'Vision', items: templatesIn('vision') },
+  { title: 'Serve a model', items: templatesIn('serving') },
+  { title: 'Pre-train Llama 3 70B on a platform', items: templatesIn('platform') },
+];
+
 function AddMenu(props: { disabled: boolean }) {
   const addFromTemplate = useAppStore((s) => s.addFromTemplate);
   const apply = useAppStore((s) => s.apply);
@@ -124,16 +167,7 @@ function AddMenu(props: { disabled: boolean }) {
       className="btn sc-btn-primary"
       menuClassName="sc-add-menu"
       isDisabled={props.disabled}
-      sections={[
-        {
-          title: 'From a template',
-          items: SCENARIO_TEMPLATES.map((t) => ({ id: `template:${t.id}`, label: t.label })),
-        },
-        {
-          title: 'Pre-train a model preset',
-          items: modelPresets.map((p) => ({ id: `preset:${p.id}`, label: p.label })),
-        },
-      ]}
+      sections={ADD_MENU_SECTIONS}
       onAction={(k) => {
         if (k.startsWith('template:')) {
           addFromTemplate(k.slice('template:'.length));
