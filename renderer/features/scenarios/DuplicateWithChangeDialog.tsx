@@ -88,7 +88,7 @@ export function DuplicateWithChangeDialog(props: {
         }}
       >
         <h2 id={titleId} className="sc-dialog-title">
-          Duplicate “{props.name}” with one change
+          Copy “{props.name}” with one change
         </h2>
         <SelectField
           label="Change"
@@ -111,7 +111,7 @@ export function DuplicateWithChangeDialog(props: {
             Cancel
           </Button>
           <Button type="submit" className="btn sc-btn-primary" isDisabled={unchanged}>
-            Duplicate with change
+            Make the copy
           </Button>
         </div>
       </form>

@@ -212,7 +212,7 @@ function DuplicateWithChange(props: { id: string; name: string; isDisabled: bool
   return (
     <>
       <Button className="btn" onPress={() => setOpen(true)} isDisabled={props.isDisabled}>
-        Duplicate with change…
+        Copy with one change…
       </Button>
       {open && doc ? (
         <Suspense fallback={null}>
