@@ -141,8 +141,10 @@ test('copy with one change: one field and the fields that follow it, one step', 
   await expect(dialog.getByRole('button', { name: 'Make the copy' })).toBeDisabled();
   await value.fill('2048');
   await value.press('Tab');
-  await expect(dialog).toContainText(`The copy “${source} · GPUs 2,048 GPUs” opens beside`);
-  await screenshot(page, 'workspace-copy-with-change-dialog');
+  await expect(dialog).toContainText(`The copy “${source} · GPUs 2,048” opens beside`);
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, 'workspace-copy-with-change-dialog.png'),
+  });
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Make the copy' }).click();
   await expect(dialog).toBeHidden();
@@ -151,7 +153,7 @@ test('copy with one change: one field and the fields that follow it, one step', 
   await expect(tabs(page)).toHaveCount(3);
   await expect(tabs(page).nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('scenario-name').locator('input')).toHaveValue(
-    `${source} · GPUs 2,048 GPUs`,
+    `${source} · GPUs 2,048`,
   );
   await expect(page.getByTestId('field-cluster.compute.gpus').locator('input')).toHaveValue(
     '2,048',

@@ -3,7 +3,13 @@ import { Button, Modal, NumberField, SelectField } from '../../components/ui';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
 import { catalogField } from './catalogFields';
-import { changedCopyName, changeFields, currentValue } from './duplicateChange';
+import {
+  changedCopyName,
+  changeFields,
+  currentValue,
+  newValueLabel,
+  unitShown,
+} from './duplicateChange';
 
 /**
  * "Duplicate with change…": pick one field and its new value; the copy is made with that change
@@ -34,7 +40,7 @@ export function DuplicateWithChangeDialog(props: {
     valueText = catalog.choices.find((c) => c.id === value)?.label ?? String(value);
     control = (
       <SelectField
-        label={`New ${field.label.toLowerCase()}`}
+        label={newValueLabel(field.label)}
         value={typeof value === 'string' ? value : ''}
         options={catalog.choices}
         onChange={setValue}
@@ -43,11 +49,12 @@ export function DuplicateWithChangeDialog(props: {
     );
   } else if (vk.type === 'number') {
     const n = typeof value === 'number' ? value : null;
-    valueText = n === null ? '' : `${formatNumber(n, 6)}${field.unit ? ` ${field.unit}` : ''}`;
+    const unit = unitShown(field.label, field.unit);
+    valueText = n === null ? '' : `${formatNumber(n, 6)}${unit ? ` ${unit}` : ''}`;
     control = (
       <NumberField
-        label={`New ${field.label.toLowerCase()}`}
-        unit={field.unit}
+        label={newValueLabel(field.label)}
+        unit={unitShown(field.label, field.unit)}
         value={n}
         onChange={setValue}
         {...(vk.min !== null ? { minValue: vk.min } : {})}
@@ -59,7 +66,7 @@ export function DuplicateWithChangeDialog(props: {
   } else if (vk.type === 'enum') {
     control = (
       <SelectField
-        label={`New ${field.label.toLowerCase()}`}
+        label={newValueLabel(field.label)}
         value={String(value)}
         options={vk.options.map((o) => ({ id: String(o), label: String(o) }))}
         onChange={(k) => setValue(vk.options.find((o) => String(o) === k) ?? k)}
@@ -95,7 +102,7 @@ export function DuplicateWithChangeDialog(props: {
           value={pathKey}
           options={fields.map((f) => ({
             id: f.path.join('.'),
-            label: f.unit ? `${f.label} (${f.unit})` : f.label,
+            label: unitShown(f.label, f.unit) ? `${f.label} (${f.unit})` : f.label,
           }))}
           onChange={setPathKey}
           data-testid="dup-change-field"

@@ -48,3 +48,14 @@ export function currentValue(doc: Readonly<Record<string, unknown>>, field: Fiel
 export function changedCopyName(sourceName: string, label: string, valueText: string): string {
   return `${sourceName || 'Scenario'} · ${label} ${valueText}`;
 }
+
+/** A field's unit where it adds to the label (`Scale-out per GPU (Gb/s)`, not `GPUs (GPUs)`). */
+export function unitShown(label: string, unit: string): string {
+  return unit === '' || unit === label ? '' : unit;
+}
+
+/** "New …" label of the value control: `New GPUs`, `New accelerator`. */
+export function newValueLabel(label: string): string {
+  const keepCase = label.length > 1 && label[1] === label[1]!.toUpperCase();
+  return `New ${keepCase ? label : label.charAt(0).toLowerCase() + label.slice(1)}`;
+}

@@ -4,6 +4,8 @@ import {
   changedCopyName,
   changeFields,
   currentValue,
+  newValueLabel,
+  unitShown,
 } from '../../../renderer/features/scenarios/duplicateChange';
 
 const example = (name: string) =>
@@ -38,5 +40,9 @@ describe('duplicate-with-change fields', () => {
     expect(currentValue(doc, cooling)).toBe(cooling.defaultValue);
     expect(changedCopyName('IB build', 'GPUs', '2,048 GPUs')).toBe('IB build · GPUs 2,048 GPUs');
     expect(changedCopyName('', 'Accelerator', 'B200')).toBe('Scenario · Accelerator B200');
+    expect(unitShown('GPUs', 'GPUs')).toBe('');
+    expect(unitShown('Scale-out per GPU', 'Gb/s')).toBe('Gb/s');
+    expect(newValueLabel('GPUs')).toBe('New GPUs');
+    expect(newValueLabel('Accelerator')).toBe('New accelerator');
   });
 });
