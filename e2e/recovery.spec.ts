@@ -29,7 +29,14 @@ test('unsaved work is autosaved; after a reload the app offers it back (restore 
   await expect.poll(() => recoveryCopy(page), { timeout: 5000 }).not.toBeNull();
 
   // The page goes away without saving (as after a crash): the next start offers the work.
+  // With unsaved changes the browser first asks whether to leave (beforeunload): leave.
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
   await page.reload();
+  expect(asked).toEqual(['beforeunload']);
   const dialog = page.getByTestId('recovery-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Restore unsaved work?');
@@ -53,7 +60,9 @@ test('unsaved work is autosaved; after a reload the app offers it back (restore 
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
   await expect.poll(() => recoveryCopy(page)).toBeNull();
+  // Saved: a reload asks nothing.
   await page.reload();
+  expect(asked).toEqual(['beforeunload']);
   await expect(page.getByRole('tablist', { name: 'Open scenarios' })).toBeVisible();
   await expect(page.getByTestId('recovery-dialog')).toHaveCount(0);
 

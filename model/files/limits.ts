@@ -7,7 +7,7 @@
  * Most scenarios open at once: the workspace's limit and the most a scenario file or recovery
  * copy may hold (one constant so the limit changes in one place).
  */
-export const MAX_OPEN_SCENARIOS = 8;
+export const MAX_OPEN_SCENARIOS = 24;
 
 /**
  * Largest scenario file (and recovery copy) opened, bytes; also the cap on its text in UTF-16

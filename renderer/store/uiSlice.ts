@@ -30,6 +30,8 @@ export type EditNotes = {
   readonly path: readonly (string | number)[];
   readonly value: unknown;
   readonly notes: readonly EditNote[];
+  /** Set when the edit made a changed copy (duplicate-with-change): its source and name. */
+  readonly duplicateOf?: { readonly sourceId: string; readonly name: string };
 };
 
 /** Transient UI state (not saved to files). */

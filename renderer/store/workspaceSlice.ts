@@ -13,8 +13,10 @@ import {
   addScenario,
   deleteScenario,
   duplicateScenario,
+  duplicateWithChange,
   editScenarioField,
   EMPTY_WORKSPACE,
+  mergeScenarios,
   moveScenario,
   renameScenario,
   replaceScenarioDoc,
@@ -40,9 +42,26 @@ export type WorkspaceSlice = {
   canUndo: () => boolean;
   canRedo: () => boolean;
   setActive: (id: string | null) => void;
-  /** A new scenario from a template (examples/); returns its id, or null when 8 are open. */
+  /** A new scenario from a template (examples/); returns its id, or null when the workspace is full. */
   addFromTemplate: (templateId: string) => string | null;
   duplicate: (id: string) => string | null;
+  /**
+   * Duplicate a scenario with one field changed (and the follow-on edits that keep it valid,
+   * shown as the copy's edit notes), named `name`, as one undoable step; returns the copy's id,
+   * or null when the workspace is full. The copy becomes the active scenario.
+   */
+  duplicateWithChange: (
+    id: string,
+    path: readonly (string | number)[],
+    value: unknown,
+    name: string,
+    follow?: boolean,
+  ) => string | null;
+  /**
+   * Add scenario documents (a file's) after the open ones, as one undoable step, as many as
+   * fit; returns how many were added. The first added becomes the active scenario.
+   */
+  addDocs: (docs: readonly Readonly<Record<string, unknown>>[]) => number;
   rename: (id: string, name: string) => void;
   remove: (id: string) => void;
   move: (id: string, toIndex: number) => void;
@@ -125,6 +144,35 @@ export const createWorkspaceSlice: StateCreator<AppState, [], [], WorkspaceSlice
       if (get().history.present === before) return null;
       set({ activeId: id });
       return id;
+    },
+    duplicateWithChange: (sourceId, path, value, name, follow = true) => {
+      const before = get().history.present;
+      const id = newId();
+      let notes: EditNotes['notes'] = [];
+      apply((ws) => {
+        const r = duplicateWithChange(ws, sourceId, id, path, value, name, follow);
+        notes = r.notes;
+        return r.ws;
+      });
+      if (get().history.present === before) return null;
+      set({
+        activeId: id,
+        ...(notes.length > 0
+          ? { editNotes: { scenarioId: id, path, value, notes, duplicateOf: { sourceId, name } } }
+          : {}),
+      });
+      return id;
+    },
+    addDocs: (docs) => {
+      const ids = docs.map(() => newId());
+      let added = 0;
+      apply((ws) => {
+        const r = mergeScenarios(ws, docs, ids);
+        added = r.added;
+        return r.ws;
+      });
+      if (added > 0) set({ activeId: ids[0] ?? null });
+      return added;
     },
     rename: (id, name) => apply((ws) => renameScenario(ws, id, name)),
     remove: (id) => apply((ws) => deleteScenario(ws, id)),

@@ -71,6 +71,50 @@ export function duplicateScenario(ws: Workspace, sourceId: string, newId: string
   return { ...ws, scenarios };
 }
 
+/**
+ * Duplicate-with-change: a copy of a scenario right after it, named `name` (made unique), with
+ * one field changed as the editor changes it (the follow-on edits that keep the build valid,
+ * model/scenario/edits.ts, with their notes; with `follow` false, that field only): one step.
+ * Refused past the limit.
+ */
+export function duplicateWithChange(
+  ws: Workspace,
+  sourceId: string,
+  newId: string,
+  path: readonly (string | number)[],
+  value: unknown,
+  name: string,
+  follow = true,
+): { readonly ws: Workspace; readonly notes: readonly EditNote[] } {
+  const copied = duplicateScenario(ws, sourceId, newId);
+  if (copied === ws) return { ws, notes: [] };
+  const edited = follow
+    ? editScenarioField(copied, newId, path, value)
+    : { ws: setScenarioField(copied, newId, path, value), notes: [] };
+  return { ws: renameScenario(edited.ws, newId, name), notes: edited.notes };
+}
+
+/**
+ * Add scenario documents (a file's) after the open ones, as many as the limit allows, each
+ * named uniquely; the baseline stays. `ids` are the new scenarios' ids, one per document.
+ * @returns the workspace and how many documents were added (the rest did not fit)
+ */
+export function mergeScenarios(
+  ws: Workspace,
+  docs: readonly Readonly<Record<string, unknown>>[],
+  ids: readonly string[],
+): { readonly ws: Workspace; readonly added: number } {
+  let out = ws;
+  let added = 0;
+  for (let i = 0; i < docs.length && out.scenarios.length < MAX_SCENARIOS; i++) {
+    const id = ids[i];
+    if (id === undefined) throw new Error('mergeScenarios needs one id per document');
+    out = addScenario(out, id, structuredCloneJson(docs[i]!));
+    added += 1;
+  }
+  return { ws: out, added };
+}
+
 /** Rename; an empty name is kept as typed (the schema reports it) but never a duplicate. */
 export function renameScenario(ws: Workspace, id: string, name: string): Workspace {
   const others: Workspace = { ...ws, scenarios: ws.scenarios.filter((s) => s.id !== id) };

@@ -28,12 +28,15 @@ describe('mainWindowOptions', () => {
     expect(prefs.preload).toBe('/p/preload.cjs');
   });
 
-  it('never opens smaller than the 1280x800 layout minimum', () => {
+  it('never opens smaller than the 1024x640 layout minimum, which fits a 1366x768 laptop', () => {
     const opts = mainWindowOptions('/p', { width: 800, height: 600 });
-    expect(opts.width).toBe(1280);
-    expect(opts.height).toBe(800);
-    expect(opts.minWidth).toBe(1280);
-    expect(opts.minHeight).toBe(800);
+    expect(opts.width).toBe(1024);
+    expect(opts.height).toBe(640);
+    expect(opts.minWidth).toBe(1024);
+    expect(opts.minHeight).toBe(640);
+    // At most 1024x700, so 1366x768 and 150 %-scaled 1080p (1280x720) screens hold it.
+    expect(opts.minWidth).toBeLessThanOrEqual(1024);
+    expect(opts.minHeight).toBeLessThanOrEqual(700);
     expect(opts.show).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { getMetric, metricRegistry } from '../../../model/metrics';
 import { displayUnit, formatMetric, formatMetricNumber } from '../../components/metricFormat';
 import { UndoRedo } from '../../components/UndoRedo';
-import { Button, SelectField, ToggleButton } from '../../components/ui';
+import { Button, Checkbox, SelectField, ToggleButton } from '../../components/ui';
 import { formatPercent } from '../../format/format';
 import { useAppStore } from '../../store';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
@@ -81,6 +81,14 @@ export function ComparePage() {
           against the baseline (▲ higher, ▼ lower; green better, red worse).
         </p>
         <span className="cmp-spacer" />
+        <Checkbox
+          className="checkbox cmp-hide-same"
+          isSelected={view.hideUnchanged}
+          onChange={(v) => setCompareView((x) => ({ ...x, hideUnchanged: v }))}
+          data-testid="hide-unchanged"
+        >
+          Hide unchanged rows
+        </Checkbox>
         <ToggleButton
           className="btn"
           isSelected={view.customising}
@@ -166,7 +174,9 @@ export function ComparePage() {
           </thead>
           <tbody>
             <tr className="cmp-bottleneck-row">
-              <th scope="row">Bottleneck</th>
+              <th scope="row" className="cmp-metric">
+                Bottleneck
+              </th>
               {evaluations.map((e) => (
                 <td key={e.id} data-testid={`bottleneck-${e.id}`}>
                   {e.result
@@ -182,7 +192,7 @@ export function ComparePage() {
             <tbody key={g.group}>
               <tr className="cmp-group-row">
                 <th scope="colgroup" colSpan={evaluations.length + 1}>
-                  {GROUP_LABELS[g.group] ?? g.group}
+                  <span className="cmp-group-label">{GROUP_LABELS[g.group] ?? g.group}</span>
                 </th>
               </tr>
               {g.rows.map((row, ri) => (
@@ -277,6 +287,9 @@ export function ComparePage() {
             </tbody>
           ))}
         </table>
+        {view.hideUnchanged && groups.length === 0 && evaluations.length >= 2 ? (
+          <p className="cmp-all-same">Every figure reads the same in all scenarios.</p>
+        ) : null}
       </div>
       {evaluations.length >= 2 ? (
         <DifferencePanel evaluations={evaluations} baselineId={baselineId} />

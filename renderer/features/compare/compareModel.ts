@@ -60,15 +60,34 @@ export function groupOrder(): MetricGroup[] {
 }
 
 /**
+ * True when a row reads the same in every column: each value equal to the first one (within
+ * float noise, as deltas count "same"), or missing in every column alike.
+ */
+export function rowUnchanged(cells: readonly Cell[]): boolean {
+  const first = cells[0]?.value ?? null;
+  return cells.every((c) =>
+    c.value === null || first === null
+      ? c.value === first
+      : deltaOf(c.value, first, 'none').direction === 'same',
+  );
+}
+
+/**
  * Rows of the comparison: every registered metric at least one column has, grouped by metric
  * group, ordered by `order` (ids first in that order, the rest in registry order), without
- * the `hidden` ones. Deltas are against the column whose id is `baselineId`.
+ * the `hidden` ones, and with `hideUnchanged` (two columns or more) without the rows that read
+ * the same in every column. Deltas are against the column whose id is `baselineId`.
  */
 export function buildGroups(
   columns: readonly CompareColumn[],
   baselineId: string | null,
-  view: { readonly order: readonly string[]; readonly hidden: ReadonlySet<string> },
+  view: {
+    readonly order: readonly string[];
+    readonly hidden: ReadonlySet<string>;
+    readonly hideUnchanged?: boolean;
+  },
 ): CompareGroup[] {
+  const dropSame = view.hideUnchanged === true && columns.length >= 2;
   const base = columns.find((c) => c.id === baselineId)?.result ?? null;
   const present = [...metricRegistry.values()].filter((m) =>
     columns.some((c) => c.result?.metrics[m.id] !== undefined),
@@ -84,16 +103,14 @@ export function buildGroups(
       const metric = metricRegistry.get(id);
       if (!metric || metric.group !== group || view.hidden.has(id)) continue;
       const baseValue = base?.metrics[id]?.value;
-      rows.push({
-        metric,
-        unit: metric.unit,
-        cells: columns.map((c) => {
-          const v = c.result?.metrics[id]?.value;
-          if (v === undefined) return { value: null, delta: null };
-          if (c.id === baselineId || baseValue === undefined) return { value: v, delta: null };
-          return { value: v, delta: deltaOf(v, baseValue, metric.better) };
-        }),
+      const cells = columns.map((c): Cell => {
+        const v = c.result?.metrics[id]?.value;
+        if (v === undefined) return { value: null, delta: null };
+        if (c.id === baselineId || baseValue === undefined) return { value: v, delta: null };
+        return { value: v, delta: deltaOf(v, baseValue, metric.better) };
       });
+      if (dropSame && rowUnchanged(cells)) continue;
+      rows.push({ metric, unit: metric.unit, cells });
     }
     if (rows.length) groups.push({ group, rows });
   }

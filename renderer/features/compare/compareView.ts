@@ -9,9 +9,16 @@ export type CompareView = {
   readonly hidden: ReadonlySet<string>;
   /** Show the per-row hide / move controls. */
   readonly customising: boolean;
+  /** Leave out the rows that read the same in every scenario. */
+  readonly hideUnchanged: boolean;
 };
 
-export const INITIAL_VIEW: CompareView = { order: [], hidden: new Set(), customising: false };
+export const INITIAL_VIEW: CompareView = {
+  order: [],
+  hidden: new Set(),
+  customising: false,
+  hideUnchanged: false,
+};
 
 let view: CompareView = INITIAL_VIEW;
 const listeners = new Set<() => void>();

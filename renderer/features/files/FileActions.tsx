@@ -1,20 +1,27 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { MenuButton, type MenuSection } from '../../components/ui';
 import type { DesktopApi } from '../../../electron/contract';
 import { hasNativeMenu, useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import { selectDirty } from '../../store/fileSlice';
 import { focusInfoOf } from '../help/shortcuts';
-import { newFile, openFile, saveFile } from './fileCommands';
+import { newFileConfirmed, openFile, saveFile } from './fileCommands';
 import { fileShortcutFor, runMenuCommand, type MenuActions } from './menuCommands';
 import { RecoveryDialog } from './RecoveryDialog';
+import { askUnsaved, useUnsavedQuestion } from './unsavedPrompt';
 import { useDocumentSync, useRecoveryOffer } from './useDocumentSync';
 import './files.css';
 
+// Shown only when New or Open would replace unsaved work: loaded then.
+const UnsavedChangesDialog = lazy(() =>
+  import('./UnsavedChangesDialog').then((m) => ({ default: m.UnsavedChangesDialog })),
+);
+
 function menuActions(api: DesktopApi): MenuActions {
   return {
-    newFile: () => newFile(useAppStore),
-    open: (filePath) => openFile(api, useAppStore, filePath),
+    // New and Open ask first when they would replace unsaved work.
+    newFile: () => void newFileConfirmed(api, useAppStore, askUnsaved),
+    open: (filePath) => openFile(api, useAppStore, filePath, askUnsaved),
     save: (saveAs) => saveFile(api, useAppStore, { saveAs }),
     closeWindow: () => api.closeWindow(),
     exportAs: (format) => {
@@ -44,6 +51,22 @@ export function FileShell() {
   const recovery = useRecoveryOffer(api);
   useDocumentSync(api, recovery.checked && recovery.record === null);
 
+  const question = useUnsavedQuestion();
+
+  // A plain browser asks before a reload or a closed tab loses unsaved work (the desktop shell
+  // asks in its close handler, electron/document.ts; there beforeunload would only block).
+  useEffect(() => {
+    if (hasNativeMenu()) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!selectDirty(useAppStore.getState())) return;
+      e.preventDefault();
+      // Older Chromium asks only when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
   useEffect(() => {
     const actions = menuActions(api);
     const unsubscribe = api.onMenuCommand((command) => void runMenuCommand(command, actions));
@@ -69,11 +92,18 @@ export function FileShell() {
   }, [api]);
 
   return (
-    <RecoveryDialog
-      record={recovery.record}
-      onRestore={recovery.restore}
-      onDiscard={recovery.discard}
-    />
+    <>
+      <RecoveryDialog
+        record={recovery.record}
+        onRestore={recovery.restore}
+        onDiscard={recovery.discard}
+      />
+      {question ? (
+        <Suspense fallback={null}>
+          <UnsavedChangesDialog question={question} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -6,12 +6,15 @@
  */
 import type { DesktopApi, OpenedScenarioFile, ScenarioFileRef } from '../../../electron/contract';
 import {
+  MAX_OPEN_SCENARIOS,
   readRecovery,
+  type ReadScenarioFileResult,
   readScenarioFile,
   serializeRecovery,
   serializeScenarioFile,
 } from '../../../model/files';
 import type { AppState } from '../../store';
+import { selectDirty } from '../../store/fileSlice';
 import { getTemplate } from '../../workspace/templates';
 
 /** The store as these commands use it (the zustand store, or a test's). */
@@ -52,9 +55,12 @@ export function workspaceFileText(state: AppState): string {
  * becomes the current one; on failure one notice names the problem and nothing changes.
  * @returns true when opened
  */
-export function openFileContents(store: FileStore, file: OpenedScenarioFile): boolean {
+export function openFileContents(
+  store: FileStore,
+  file: OpenedScenarioFile,
+  r: ReadScenarioFileResult = readScenarioFile(file.contents),
+): boolean {
   const s = store.getState();
-  const r = readScenarioFile(file.contents);
   if (!r.ok) {
     s.showNotice({ kind: 'error', text: `${file.fileName} was not opened: ${r.error}` });
     return false;
@@ -74,6 +80,44 @@ export function openFileContents(store: FileStore, file: OpenedScenarioFile): bo
   return true;
 }
 
+/**
+ * Scenarios ▸ Add scenarios from file…: the file's scenarios join the open ones (after them, as
+ * many as fit the workspace's limit, named uniquely; the baseline and the current file stay),
+ * as one undoable step. A file that cannot be read changes nothing.
+ * @returns how many scenarios were added
+ */
+export async function addScenariosFromFile(api: DesktopApi, store: FileStore): Promise<number> {
+  let file: OpenedScenarioFile | null;
+  try {
+    file = await api.openScenarioFile({});
+  } catch (e) {
+    store.getState().showNotice({ kind: 'error', text: `The file was not read: ${message(e)}` });
+    return 0;
+  }
+  if (file === null) return 0;
+  const s = store.getState();
+  const r = readScenarioFile(file.contents);
+  if (!r.ok) {
+    s.showNotice({ kind: 'error', text: `Nothing was added from ${file.fileName}: ${r.error}` });
+    return 0;
+  }
+  const total = r.contents.documents.length;
+  const added = s.addDocs(r.contents.documents);
+  const left = total - added;
+  store.getState().showNotice(
+    added === 0
+      ? {
+          kind: 'error',
+          text: `Nothing was added from ${file.fileName}: ${MAX_OPEN_SCENARIOS} scenarios are open, the most at once.`,
+        }
+      : {
+          kind: 'info',
+          text: `Added ${plural(added)} from ${file.fileName}${left > 0 ? `; ${left} more did not fit (at most ${MAX_OPEN_SCENARIOS} open at once)` : ''}. Ctrl+Z takes ${added === 1 ? 'it' : 'them'} out.`,
+        },
+  );
+  return added;
+}
+
 async function refreshRecent(api: DesktopApi, store: FileStore): Promise<void> {
   try {
     store.getState().setRecentFiles(await api.getRecentFiles());
@@ -82,16 +126,53 @@ async function refreshRecent(api: DesktopApi, store: FileStore): Promise<void> {
   }
 }
 
-/** File ▸ Open… (no `filePath`) or File ▸ Open Recent (a path from the recent list). */
+/** What a person chose when unsaved work was about to be replaced. */
+export type UnsavedChoice = 'save' | 'discard' | 'cancel';
+
+/**
+ * Ask whether to save the unsaved workspace before it is replaced (by New, or by `fileName`
+ * opened): the app's Save / Don't save / Cancel dialog (features/files/unsavedPrompt.ts).
+ */
+export type AskUnsaved = (replacement: {
+  readonly opening: string | null;
+}) => Promise<UnsavedChoice>;
+
+/**
+ * Before New or Open replaces the workspace: with no unsaved changes, go ahead; else ask. Save
+ * saves (to the current file, or Save As) and goes ahead only once saved; Don't save goes ahead;
+ * Cancel (or closing the dialog) keeps everything as it is.
+ * @returns true when the workspace may be replaced
+ */
+export async function confirmReplace(
+  api: DesktopApi,
+  store: FileStore,
+  ask: AskUnsaved,
+  opening: string | null,
+): Promise<boolean> {
+  if (!selectDirty(store.getState())) return true;
+  const choice = await ask({ opening });
+  if (choice === 'discard') return true;
+  if (choice === 'cancel') return false;
+  return saveFile(api, store, { saveAs: false });
+}
+
+/**
+ * File ▸ Open… (no `filePath`) or File ▸ Open Recent (a path from the recent list). With `ask`,
+ * a file that reads asks first when the open workspace has unsaved changes (`confirmReplace`).
+ */
 export async function openFile(
   api: DesktopApi,
   store: FileStore,
   filePath?: string,
+  ask?: AskUnsaved,
 ): Promise<boolean> {
   try {
     const file = await api.openScenarioFile(filePath !== undefined ? { filePath } : {});
     if (file === null) return false;
-    const opened = openFileContents(store, file);
+    const read = readScenarioFile(file.contents);
+    // The file is picked and read first (a cancelled pick or a bad file asks nothing).
+    if (read.ok && ask && !(await confirmReplace(api, store, ask, file.fileName))) return false;
+    const opened = openFileContents(store, file, read);
     // Only files that open join the recent list (the shell reads bytes, the renderer checks them).
     if (opened) await api.addRecentFile({ filePath: file.filePath }).catch(() => undefined);
     return opened;
@@ -144,6 +225,17 @@ export function newFile(store: FileStore): void {
   const s = store.getState();
   s.switchFile(() => s.openDocs([getTemplate(NEW_WORKSPACE_TEMPLATE).doc], 0), null, true);
   s.showNotice({ kind: 'info', text: 'New untitled workspace. Ctrl+Z goes back.' });
+}
+
+/** File ▸ New, asking first when the workspace has unsaved changes (`confirmReplace`). */
+export async function newFileConfirmed(
+  api: DesktopApi,
+  store: FileStore,
+  ask: AskUnsaved,
+): Promise<boolean> {
+  if (!(await confirmReplace(api, store, ask, null))) return false;
+  newFile(store);
+  return true;
 }
 
 /** The recovery copy of the open workspace (for autosave). */

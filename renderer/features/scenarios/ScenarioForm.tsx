@@ -188,6 +188,7 @@ function EditNotesBanner(props: { id: string }) {
   const setEditNotes = useAppStore((s) => s.setEditNotes);
   const undo = useAppStore((s) => s.undo);
   const setFieldOnly = useAppStore((s) => s.setFieldOnly);
+  const duplicateWithChange = useAppStore((s) => s.duplicateWithChange);
   if (editNotes === null || editNotes.scenarioId !== props.id) return null;
   const label = fieldText(editNotes.path.map(String)).label;
   return (
@@ -207,7 +208,11 @@ function EditNotesBanner(props: { id: string }) {
           className="btn"
           onPress={() => {
             undo();
-            setFieldOnly(props.id, editNotes.path, editNotes.value);
+            // A changed copy is made again with that field only (undo took the copy away).
+            const dup = editNotes.duplicateOf;
+            if (dup)
+              duplicateWithChange(dup.sourceId, editNotes.path, editNotes.value, dup.name, false);
+            else setFieldOnly(props.id, editNotes.path, editNotes.value);
           }}
         >
           Change only “{label}”

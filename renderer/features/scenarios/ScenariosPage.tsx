@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { modelPresets } from '../../../model/scenario';
 import { UndoRedo } from '../../components/UndoRedo';
 import { Button, MenuButton, Modal, TabList, TabPanel } from '../../components/ui';
+import { useOptionalDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
+import { addScenariosFromFile } from '../files/fileCommands';
 import { SCENARIO_TEMPLATES, getTemplate, type TemplateGroup } from '../../workspace/templates';
 import { addScenario, MAX_SCENARIOS, structuredCloneJson } from '../../workspace/workspace';
 import { getIn } from './schemaFields';
@@ -12,6 +14,11 @@ import { useTimedEvaluations } from './perf';
 import './scenarios.css';
 
 let presetCounter = 0;
+
+// Opened only on request, so it is loaded then (the start-up bundle does not carry it).
+const DuplicateWithChangeDialog = lazy(() =>
+  import('./DuplicateWithChangeDialog').then((m) => ({ default: m.DuplicateWithChangeDialog })),
+);
 
 /**
  * A new training scenario for a model preset: the 1,024× H100 InfiniBand template with the
@@ -157,6 +164,7 @@ const ADD_MENU_SECTIONS = [
 ];
 
 function AddMenu(props: { disabled: boolean }) {
+  const api = useOptionalDesktopApi();
   const addFromTemplate = useAppStore((s) => s.addFromTemplate);
   const apply = useAppStore((s) => s.apply);
   const setActive = useAppStore((s) => s.setActive);
@@ -167,9 +175,16 @@ function AddMenu(props: { disabled: boolean }) {
       className="btn sc-btn-primary"
       menuClassName="sc-add-menu"
       isDisabled={props.disabled}
-      sections={ADD_MENU_SECTIONS}
+      sections={[
+        ...ADD_MENU_SECTIONS,
+        ...(api
+          ? [{ title: 'From a file', items: [{ id: 'file', label: 'Add scenarios from file…' }] }]
+          : []),
+      ]}
       onAction={(k) => {
-        if (k.startsWith('template:')) {
+        if (k === 'file') {
+          if (api) void addScenariosFromFile(api, useAppStore);
+        } else if (k.startsWith('template:')) {
           addFromTemplate(k.slice('template:'.length));
         } else if (k.startsWith('preset:')) {
           presetCounter += 1;
@@ -201,6 +216,7 @@ function ScenarioActions(props: { id: string; name: string }) {
       <Button className="btn" onPress={() => duplicate(id)} isDisabled={full}>
         Duplicate
       </Button>
+      <DuplicateWithChange id={id} name={props.name} isDisabled={full} />
       <Button
         className="btn"
         onPress={() => move(id, index - 1)}
@@ -222,6 +238,29 @@ function ScenarioActions(props: { id: string; name: string }) {
       </Button>
       <DeleteButton id={id} name={props.name} />
     </div>
+  );
+}
+
+/** "Duplicate with change…" and its dialog (loaded when first opened). */
+function DuplicateWithChange(props: { id: string; name: string; isDisabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const doc = useAppStore((s) => s.history.present.scenarios.find((x) => x.id === props.id)?.doc);
+  return (
+    <>
+      <Button className="btn" onPress={() => setOpen(true)} isDisabled={props.isDisabled}>
+        Copy with one change…
+      </Button>
+      {open && doc ? (
+        <Suspense fallback={null}>
+          <DuplicateWithChangeDialog
+            id={props.id}
+            name={props.name}
+            doc={doc}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

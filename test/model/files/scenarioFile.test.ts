@@ -64,7 +64,7 @@ describe('scenario file', () => {
     const b = readScenarioFile(serializeScenarioFile([IB], 3));
     expect(!b.ok && b.error).toMatch(/^baseline: must be the index/);
     const many = readScenarioFile(serializeScenarioFile(Array(MAX_FILE_SCENARIOS + 1).fill(IB), 0));
-    expect(!many.ok && many.error).toMatch(/at most 8 scenarios/);
+    expect(!many.ok && many.error).toMatch(/at most 24 scenarios/);
     const newer = readScenarioFile(
       JSON.stringify({ ...IB, schemaVersion: SCENARIO_SCHEMA_VERSION + 1 }),
     );

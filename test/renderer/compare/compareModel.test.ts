@@ -9,6 +9,7 @@ import {
   explainDifference,
   moveRow,
   orderIds,
+  rowUnchanged,
 } from '../../../renderer/features/compare/compareModel';
 import { toggleHidden, INITIAL_VIEW } from '../../../renderer/features/compare/compareView';
 
@@ -55,6 +56,37 @@ describe('rows', () => {
     expect(ids[0]).toBe('mfu_pct');
     expect(ids).not.toContain('tokens_per_s');
     expect(toggleHidden(hidden, 'tokens_per_s').hidden.has('tokens_per_s')).toBe(false);
+  });
+
+  it('"Hide unchanged rows" leaves out the rows that read the same in every column', () => {
+    const all = buildGroups(columns.slice(0, 2), 'a', INITIAL_VIEW).flatMap((g) => g.rows);
+    const changed = buildGroups(columns.slice(0, 2), 'a', { ...INITIAL_VIEW, hideUnchanged: true })
+      .flatMap((g) => g.rows)
+      .map((r) => r.metric.id);
+    // Halving the scale-out bandwidth changes the step time; some figures (the model's own)
+    // stay the same and go.
+    expect(changed).toContain('step_time_s');
+    const same = all.filter((r) => rowUnchanged(r.cells)).map((r) => r.metric.id);
+    expect(same.length).toBeGreaterThan(0);
+    expect(changed.filter((id) => same.includes(id))).toEqual([]);
+    // Exactly the rows whose cells are not all the same are kept.
+    expect(changed).toEqual(all.filter((r) => !rowUnchanged(r.cells)).map((r) => r.metric.id));
+    expect(changed.length).toBeLessThan(all.length);
+    // Two identical builds: nothing left; one column: the option changes nothing.
+    const twins = [columns[0]!, { ...columns[0]!, id: 'a2' }];
+    expect(buildGroups(twins, 'a', { ...INITIAL_VIEW, hideUnchanged: true })).toEqual([]);
+    expect(buildGroups([columns[0]!], 'a', { ...INITIAL_VIEW, hideUnchanged: true })).toEqual(
+      buildGroups([columns[0]!], 'a', INITIAL_VIEW),
+    );
+  });
+
+  it('a row is unchanged when every value equals the first, or all are missing', () => {
+    const cell = (value: number | null) => ({ value, delta: null });
+    expect(rowUnchanged([cell(1), cell(1 + 1e-12), cell(1)])).toBe(true);
+    expect(rowUnchanged([cell(1), cell(1.001)])).toBe(false);
+    expect(rowUnchanged([cell(null), cell(null)])).toBe(true);
+    expect(rowUnchanged([cell(1), cell(null)])).toBe(false);
+    expect(rowUnchanged([cell(null), cell(1)])).toBe(false);
   });
 
   it('moves a row by one among the visible rows of its group', () => {

@@ -48,7 +48,7 @@ describe('workspace commands', () => {
     expect(() => setScenarioField(before, 'a', ['__proto__', 'x'], 1)).toThrow(/refusing/);
   });
 
-  it('refuses a ninth scenario', () => {
+  it('refuses a scenario past the limit', () => {
     let ws = EMPTY_WORKSPACE;
     for (let i = 0; i < MAX_SCENARIOS + 2; i++) ws = addScenario(ws, `s${i}`, doc('S'));
     expect(ws.scenarios).toHaveLength(MAX_SCENARIOS);
