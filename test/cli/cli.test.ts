@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { commands, parseArgs, runCli } from '../../cli/main';
 import type { CliIo } from '../../cli/main';
 import { formatNumber } from '../../cli/format';
+import { MAX_OPEN_SCENARIOS } from '../../model/files';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -228,8 +229,8 @@ describe('one reader: the CLI reads scenario files as the app does', () => {
     ['baseline out of range', file({ baseline: 3 }), 'baseline: must be the index'],
     [
       'more scenarios than can be open',
-      file({ scenarios: Array.from({ length: 9 }, () => doc) }),
-      'scenarios: at most 8 scenarios',
+      file({ scenarios: Array.from({ length: MAX_OPEN_SCENARIOS + 1 }, () => doc) }),
+      `scenarios: at most ${MAX_OPEN_SCENARIOS} scenarios`,
     ],
     ['a __proto__ key', ib.replace('{', '{"__proto__":{"x":1},'), 'the key "__proto__"'],
     ['an unknown envelope field', file({ baseLine: 0 }), 'baseLine: is not a known field'],
