@@ -84,7 +84,7 @@ export function FleetPanel(props: { scenario: Scenario; result: EvaluationResult
   return (
     <section className="panel pw-section" aria-labelledby={titleId} data-testid="pw-fleet">
       <h3 id={titleId} className="pw-section-title">
-        Fleet for a demand <span className="pw-currency">· money in {cur}</span>
+        Fleet for a demand <span className="pw-currency">· in {cur}</span>
       </h3>
       <p className="pw-section-lede">
         Whole model copies of this deployment sized for the peak hour, each serving{' '}

@@ -15,6 +15,7 @@ import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { useEvaluations } from '../../workspace/useEvaluations';
 import { StackedBarsChart } from '../charts/Charts';
 import { whyNoResult } from '../charts/chartData';
+import { FinanceSchedule } from './FinanceSchedule';
 import { FleetPanel } from './FleetPanel';
 import { activityRows, assumptionGroups, itPowerChart, itPowerTable, nodeRows } from './powerData';
 import '../charts/charts.css';
@@ -103,6 +104,7 @@ function ScenarioPower(props: { evaluation: ScenarioEvaluation }) {
           <NetworkStorage result={r} pc={pc} />
         </div>
       </div>
+      <FinanceSchedule result={r} pc={pc} build={r.build} />
       {e.scenario && r.workloadKind === 'serving' ? (
         <FleetPanel scenario={e.scenario} result={r} />
       ) : null}
