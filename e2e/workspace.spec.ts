@@ -67,7 +67,7 @@ test('24 scenarios: Add scenarios from file merges; Comparison scrolls with the 
   await expect(tabs(page)).toHaveCount(24);
   await expect(page.getByRole('button', { name: /Add scenario/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Duplicate', exact: true })).toBeDisabled();
-  await screenshot(page, 'workspace-24-editor-1024x640');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workspace-24-editor-1024x640.png') });
 
   // Comparison: 25 columns (metric + 24) scroll sideways inside their frame; the page does not.
   await openScreen(page, 'Comparison');
