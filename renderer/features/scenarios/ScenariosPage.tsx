@@ -1,24 +1,18 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { modelPresets } from '../../../model/scenario';
 import { UndoRedo } from '../../components/UndoRedo';
 import { Button, MenuButton, Modal, TabList, TabPanel } from '../../components/ui';
-import { useOptionalDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
-import { addScenariosFromFile } from '../files/fileCommands';
 import { SCENARIO_TEMPLATES, getTemplate } from '../../workspace/templates';
 import { addScenario, MAX_SCENARIOS, structuredCloneJson } from '../../workspace/workspace';
 import { getIn } from './schemaFields';
 import { ResultSummary } from './ResultSummary';
 import { ScenarioForm } from './ScenarioForm';
 import { useTimedEvaluations } from './perf';
+import { DuplicateWithChange } from './WorkspaceActions';
 import './scenarios.css';
 
 let presetCounter = 0;
-
-// Opened only on request, so it is loaded then (the start-up bundle does not carry it).
-const DuplicateWithChangeDialog = lazy(() =>
-  import('./DuplicateWithChangeDialog').then((m) => ({ default: m.DuplicateWithChangeDialog })),
-);
 
 /**
  * A new training scenario for a model preset: the 1,024× H100 InfiniBand template with the
@@ -121,7 +115,6 @@ export function ScenariosPage() {
 }
 
 function AddMenu(props: { disabled: boolean }) {
-  const api = useOptionalDesktopApi();
   const addFromTemplate = useAppStore((s) => s.addFromTemplate);
   const apply = useAppStore((s) => s.apply);
   const setActive = useAppStore((s) => s.setActive);
@@ -141,14 +134,9 @@ function AddMenu(props: { disabled: boolean }) {
           title: 'Pre-train a model preset',
           items: modelPresets.map((p) => ({ id: `preset:${p.id}`, label: p.label })),
         },
-        ...(api
-          ? [{ title: 'From a file', items: [{ id: 'file', label: 'Add scenarios from file…' }] }]
-          : []),
       ]}
       onAction={(k) => {
-        if (k === 'file') {
-          if (api) void addScenariosFromFile(api, useAppStore);
-        } else if (k.startsWith('template:')) {
+        if (k.startsWith('template:')) {
           addFromTemplate(k.slice('template:'.length));
         } else if (k.startsWith('preset:')) {
           presetCounter += 1;
@@ -202,29 +190,6 @@ function ScenarioActions(props: { id: string; name: string }) {
       </Button>
       <DeleteButton id={id} name={props.name} />
     </div>
-  );
-}
-
-/** "Duplicate with change…" and its dialog (loaded when first opened). */
-function DuplicateWithChange(props: { id: string; name: string; isDisabled: boolean }) {
-  const [open, setOpen] = useState(false);
-  const doc = useAppStore((s) => s.history.present.scenarios.find((x) => x.id === props.id)?.doc);
-  return (
-    <>
-      <Button className="btn" onPress={() => setOpen(true)} isDisabled={props.isDisabled}>
-        Copy with one change…
-      </Button>
-      {open && doc ? (
-        <Suspense fallback={null}>
-          <DuplicateWithChangeDialog
-            id={props.id}
-            name={props.name}
-            doc={doc}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
-      ) : null}
-    </>
   );
 }
 
