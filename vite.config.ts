@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { engineWorkerChunk } from './vite.worker-chunk.ts';
+import { trimValidation } from './vite.trim-validation.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -12,7 +13,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), engineWorkerChunk('./renderer/worker/engine.worker.ts')],
+  plugins: [react(), trimValidation(), engineWorkerChunk('./renderer/worker/engine.worker.ts')],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: '../dist/renderer',

@@ -40,6 +40,61 @@ export function formatEvaluateJson(results: readonly EvaluationResult[]): string
   return JSON.stringify(out.length === 1 ? out[0] : out, null, 2);
 }
 
+/**
+ * The finance schedule of a costed build: book and economic life side by side, then one row per
+ * year (capex, opex, net cash flow, present value, book and economic depreciation and value,
+ * owning minus renting), money in the build's currency. Empty when the build was not costed.
+ */
+export function financeLines(r: EvaluationResult): string[] {
+  const pc = r.powerCost;
+  const b = r.build;
+  if (!pc || !b) return [];
+  const f = b.finance;
+  const s = pc.cost.schedule;
+  const pct = (v: number) => `${Number((v * 100).toPrecision(3))} %`;
+  const lines = [
+    `  Finance (${r.currency}): book life ${formatNumber(f.bookLifeYears)} years (straight-line, the accounts) · economic life ${formatNumber(f.economicLifeYears)} years (the useful life) · horizon ${formatNumber(f.horizonYears)} years · discount ${pct(f.discountRate)}/yr, ${f.npvConvention}`,
+  ];
+  const head = [
+    'year',
+    'capex',
+    'opex',
+    'cash flow',
+    'present value',
+    'book dep.',
+    'book value',
+    'econ. dep.',
+    'econ. value',
+    'own − rent',
+  ];
+  const rows = s.years.map((y) => [
+    String(y.year),
+    formatNumber(y.capexItUsd + y.capexFacilityUsd),
+    formatNumber(y.opex.totalUsd),
+    formatNumber(y.cashFlowUsd),
+    formatNumber(y.presentValueUsd),
+    formatNumber(y.bookDepreciationUsd),
+    formatNumber(y.bookValueUsd),
+    formatNumber(y.economicDepreciationUsd),
+    formatNumber(y.economicValueUsd),
+    formatNumber(y.ownVsCloudUsd),
+  ]);
+  const widths = head.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `    ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')}`;
+  lines.push(line(head), ...rows.map(line));
+  lines.push(
+    `    NPV ${formatNumber(pc.cost.npvUsd)} · book value at the horizon ${formatNumber(s.bookValueAtHorizonUsd)}, economic value ${formatNumber(s.economicValueAtHorizonUsd)} · cost per effective GPU-hour ${formatNumber(s.costPerEffectiveGpuHourUsd)}`,
+  );
+  if (s.ownVsCloudNpvUsd !== null)
+    lines.push(
+      `    Owning vs renting: NPV ${formatNumber(s.ownVsCloudNpvUsd)}, IRR ${s.ownVsCloudIrr === null ? 'none' : pct(s.ownVsCloudIrr)}, payback ${s.paybackMonths === null ? 'never' : `${formatNumber(s.paybackMonths)} months`}`,
+    );
+  return lines;
+}
+
 /** Every metric with its label, value and unit, grouped; then the layout, bottleneck and warnings. */
 export function formatEvaluateText(results: readonly EvaluationResult[]): string {
   const blocks: string[] = [];
@@ -65,6 +120,7 @@ export function formatEvaluateText(results: readonly EvaluationResult[]): string
         );
       }
     }
+    lines.push(...financeLines(r));
     if (r.training) lines.push(`  Layout: ${layoutText(r.training.layout, 0)}`);
     if (r.bottleneck) lines.push(`  Bottleneck: ${r.bottleneck.text}`);
     for (const w of r.warnings) lines.push(`  Warning: ${w}`);

@@ -47,7 +47,14 @@ export type ParsedArgs = {
 };
 
 /** Options that take a value (the `report` command's outputs and paper size). */
-export const VALUE_OPTIONS: readonly string[] = ['pdf', 'xlsx', 'csv', 'paper'];
+export const VALUE_OPTIONS: readonly string[] = [
+  'pdf',
+  'xlsx',
+  'csv',
+  'paper',
+  'objective',
+  'baseline',
+];
 
 /** Split argv (without `node script`) into command, files and flags. `--` ends options. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {

@@ -39,8 +39,9 @@ test('Sensitivity page: tornado, Monte Carlo with bands, calibration, no a11y vi
   await openScreen(page, 'Sensitivity');
   const ui = analysisPage(page);
 
-  // Tornado: bars drawn, sorted table with every applicable input, axis with the unit.
-  await expect(ui.tornado.locator('figcaption')).toContainText('TCO');
+  // Tornado: by default on the objective's metric (cost per unit of work, not raw TCO); bars
+  // drawn, sorted table with every applicable input, axis with the unit.
+  await expect(ui.tornado.locator('figcaption')).toContainText('Cost per million training tokens');
   await expect(ui.tornadoBars.first()).toBeVisible();
   expect(await ui.tornadoBars.count()).toBeGreaterThan(6);
   await expect(ui.tornado.locator('.recharts-legend-wrapper')).toContainText('low end');

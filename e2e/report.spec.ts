@@ -67,7 +67,8 @@ test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers 
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), ui.exportCsv.click()]);
   expect(csvDownload.suggestedFilename()).toMatch(/^clusterplan-report-.*\.csv$/);
   const csv = readFileSync(await csvDownload.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toMatch(/^metric_id,label,unit,/);
+  // UTF-8 with BOM, so that Excel reads m² and m³ as written.
+  expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFmetric_id,label,unit,/);
   expect(csv).toMatch(/\r\ntokens_per_s,Throughput,tokens\/s,[0-9.]+,[0-9.]+\r\n/);
 
   // Export XLSX: a download of a zip (XLSX) file; write-excel-file is loaded on this click.
@@ -159,7 +160,7 @@ test('File ▸ Export CSV from another screen waits for the report screen to loa
     page.getByRole('menuitem', { name: 'Export CSV…' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  expect(readFileSync(await download.path(), 'utf8')).toMatch(/^metric_id,label,unit,/);
+  expect(readFileSync(await download.path(), 'utf8')).toMatch(/^\uFEFFmetric_id,label,unit,/);
   await expect(page.getByRole('tab', { name: 'Report & export' })).toHaveAttribute(
     'aria-selected',
     'true',

@@ -59,7 +59,28 @@ export const saveBinaryFileRequestSchema = z.union([
     .object({
       suggestedName: fileNameSchema,
       kind: z.literal('pdf'),
-      printView: z.object({ paper: z.enum(['a4', 'letter']) }).strict(),
+      printView: z
+        .object({
+          paper: z.enum(['a4', 'letter']),
+          /**
+           * The report the view shows (scenario documents, date, baseline, objective), for a
+           * shell that prints it elsewhere: the browser's local server renders it as the CLI
+           * does. The desktop shell prints the window and ignores it.
+           */
+          report: z
+            .object({
+              scenarios: z
+                .array(z.object({ id: z.string().max(200), doc: z.unknown() }).strict())
+                .min(1)
+                .max(50),
+              date: z.string().min(1).max(40),
+              baselineId: z.string().max(200).nullable(),
+              objective: z.string().max(100).nullable(),
+            })
+            .strict()
+            .optional(),
+        })
+        .strict(),
     })
     .strict(),
 ]);

@@ -389,7 +389,7 @@ export type ServingPerformance = {
 };
 
 /** The serving engine's configuration of a scenario's serving workload and `cluster.compute`. */
-function servingConfigOf(scenario: Scenario, w: ServingWorkload): ServingConfig {
+export function servingConfigOf(scenario: Scenario, w: ServingWorkload): ServingConfig {
   const c = scenario.cluster.compute;
   // `auto` scale-up domain: one server's GPUs (the NVLink/NVSwitch domain of an HGX board).
   const domain =
@@ -825,6 +825,22 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
         { serving_power_kw: { value: (load.gpusActive * p.it.gpuActiveW) / 1000, unit: 'kW' } },
         'power',
       );
+      // Energy per token and tokens per MW at the facility, while serving at this load.
+      const facilityW = p.it.runningTotalKw * build.facility.pue * 1000;
+      if (serving.outputTokensPerS > 0 && facilityW > 0)
+        figures.add(
+          {
+            energy_per_output_token_j: {
+              value: facilityW / serving.outputTokensPerS,
+              unit: 'J/token',
+            },
+            output_tokens_per_s_per_mw: {
+              value: serving.outputTokensPerS / (facilityW / 1e6),
+              unit: 'tokens/s/MW',
+            },
+          },
+          'power',
+        );
     }
     const c = costOfBuild(build, p, {
       tokensPerSecond: work.tokensPerSecond,

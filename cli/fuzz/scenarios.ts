@@ -353,6 +353,8 @@ const NON_NEGATIVE_UNITS = new Set([
 const SIGNED = new Set([
   'memory_headroom_gib', // negative: the layout does not fit
   'npv_usd', // a net present value of costs
+  'own_vs_cloud_npv_usd', // negative: renting the same effective capacity costs less
+  'own_vs_cloud_irr_pct', // negative: owning returns less than it costs
 ]);
 
 /** Percentages that are shares of a whole (0–100 %). */

@@ -1,9 +1,11 @@
 // Browser mode: serves the built renderer (dist/renderer) on 127.0.0.1 with the same
 // Content-Security-Policy as the desktop shell. Used by `npm start` where no Electron binary is
 // available, and by the end-to-end tests, so the tests drive exactly what users get.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createReadStream, existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,6 +73,130 @@ export function isAllowedHost(host, port) {
   return h === `127.0.0.1:${port}` || h === `localhost:${port}` || h === `[::1]:${port}`;
 }
 
+/** True when a request's Origin header is this server (a page the server itself served). */
+export function isAllowedOrigin(origin, port) {
+  if (typeof origin !== 'string') return false;
+  const o = origin.toLowerCase();
+  return (
+    o === `http://127.0.0.1:${port}` ||
+    o === `http://localhost:${port}` ||
+    o === `http://[::1]:${port}`
+  );
+}
+
+/** Where the app asks for a report PDF (renderer/platform/browserApi.ts REPORT_PDF_ENDPOINT). */
+export const REPORT_PDF_PATH = '/api/report-pdf';
+/** Largest report request accepted, bytes (50 scenario documents at the file cap would be more). */
+export const MAX_REPORT_REQUEST_BYTES = 20 * 1024 * 1024;
+const REPO = path.resolve(HERE, '..', '..');
+
+/**
+ * A report request's body checked: `{ scenarios: [{ id, doc }], date, paper, baselineId,
+ * objective }`. Returns the request or a message naming the field.
+ */
+export function parseReportRequest(body) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'must be an object';
+  const { scenarios, paper, baselineId, objective } = body;
+  if (!Array.isArray(scenarios) || scenarios.length === 0 || scenarios.length > 50) {
+    return 'scenarios: must be 1 to 50 scenarios';
+  }
+  for (const [i, s] of scenarios.entries()) {
+    if (typeof s !== 'object' || s === null || typeof s.id !== 'string') {
+      return `scenarios[${i}]: must be { id, doc }`;
+    }
+    if (typeof s.doc !== 'object' || s.doc === null || Array.isArray(s.doc)) {
+      return `scenarios[${i}].doc: must be a scenario document`;
+    }
+  }
+  if (paper !== 'a4' && paper !== 'letter') return 'paper: must be a4 or letter';
+  if (objective !== null && objective !== undefined && !/^[a-z0-9_]{1,100}$/.test(objective)) {
+    return 'objective: must be a metric id';
+  }
+  if (baselineId !== null && baselineId !== undefined && typeof baselineId !== 'string') {
+    return 'baselineId: must be a scenario id';
+  }
+  const baseline =
+    Math.max(
+      0,
+      scenarios.findIndex((s) => s.id === baselineId),
+    ) + 1;
+  return { scenarios, paper, objective: objective ?? null, baseline };
+}
+
+/**
+ * Print a report to PDF the way `npm run cli -- report` does (one implementation: the CLI
+ * loads this build's print view in headless Chromium): the documents go to a temporary folder,
+ * the CLI writes the PDF there, the bytes come back and the folder is removed.
+ * @returns the PDF bytes
+ * @throws Error with the CLI's message when it fails
+ */
+export async function renderReportPdf(request, root = RENDERER_DIR) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'clusterplan-report-'));
+  try {
+    const files = [];
+    for (const [i, s] of request.scenarios.entries()) {
+      const file = path.join(dir, `scenario-${i + 1}.json`);
+      await writeFile(file, JSON.stringify(s.doc));
+      files.push(file);
+    }
+    const out = path.join(dir, 'report.pdf');
+    const args = [
+      path.join(REPO, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(REPO, 'cli', 'main.ts'),
+      'report',
+      ...files,
+      '--pdf',
+      out,
+      '--paper',
+      request.paper,
+      '--baseline',
+      String(request.baseline),
+      ...(request.objective ? ['--objective', request.objective] : []),
+    ];
+    const stderr = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, args, {
+        cwd: REPO,
+        env: { ...process.env, CLUSTERPLAN_RENDERER_DIR: root },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 180_000,
+      });
+      let err = '';
+      child.stderr.on('data', (d) => {
+        if (err.length < 10_000) err += d.toString();
+      });
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (code === 0) resolve(err);
+        else
+          reject(new Error(err.trim().split('\n').slice(-3).join(' ') || `report exited ${code}`));
+      });
+    });
+    void stderr;
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The request's body, at most `max` bytes (null when larger). */
+function readBody(req, max) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (c) => {
+      size += c.length;
+      if (size > max) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
 /** Headers of every response: the app's CSP, no sniffing, no referrer, and cross-origin isolation. */
 const BASE_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -87,7 +213,12 @@ const BASE_HEADERS = {
  * @param {{ port?: number, root?: string, openStream?: (file: string) => import('node:stream').Readable }} options
  *   `openStream` replaces createReadStream (tests make it fail)
  */
-export function startServer({ port = 0, root = RENDERER_DIR, openStream = createReadStream } = {}) {
+export function startServer({
+  port = 0,
+  root = RENDERER_DIR,
+  openStream = createReadStream,
+  renderPdf = renderReportPdf,
+} = {}) {
   let actualPort = port;
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -99,6 +230,10 @@ export function startServer({ port = 0, root = RENDERER_DIR, openStream = create
     const headers = BASE_HEADERS;
     if (!isAllowedHost(req.headers.host, actualPort)) {
       res.writeHead(421, { ...headers, 'content-type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    if ((req.url ?? '').split('?')[0] === REPORT_PDF_PATH) {
+      await handleReportPdf(req, res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -128,6 +263,42 @@ export function startServer({ port = 0, root = RENDERER_DIR, openStream = create
       stream.pipe(res);
     });
     res.on('close', () => stream.destroy());
+  }
+  /** POST the report's request, get the PDF: from this app's own pages only. */
+  async function handleReportPdf(req, res) {
+    const text = (status, message) =>
+      res
+        .writeHead(status, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' })
+        .end(message);
+    if (req.method !== 'POST') return text(405, 'POST a report request');
+    // Only this app's pages: another site's page has its own Origin, and cannot send JSON
+    // without a preflight this server never answers.
+    if (!isAllowedOrigin(req.headers.origin, actualPort)) return text(403, 'Forbidden');
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return text(415, 'The report request must be JSON');
+    }
+    const body = await readBody(req, MAX_REPORT_REQUEST_BYTES);
+    if (body === null) return text(413, 'The report request is too large');
+    let parsed;
+    try {
+      parsed = parseReportRequest(JSON.parse(body.toString('utf8')));
+    } catch {
+      return text(400, 'The report request is not valid JSON');
+    }
+    if (typeof parsed === 'string') return text(400, `Report request: ${parsed}`);
+    let pdf;
+    try {
+      pdf = await renderPdf(parsed, root);
+    } catch (e) {
+      return text(500, `The PDF could not be made: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    res
+      .writeHead(200, {
+        ...BASE_HEADERS,
+        'content-type': 'application/pdf',
+        'content-length': pdf.length,
+      })
+      .end(pdf);
   }
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -48,6 +48,8 @@ export type PdfRequest = {
   readonly date: string;
   readonly paper: Paper;
   readonly baselineId?: string | null;
+  /** The stated objective (a metric id), or null/absent: a neutral ranking. */
+  readonly objective?: string | null;
 };
 
 export type PdfRenderer = {

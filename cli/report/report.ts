@@ -7,12 +7,18 @@ import { evaluate } from '../../model/evaluate';
 import { accuracyTable, buildReport, comparisonCsv } from '../../model/report';
 import type { ReportContent, ReportScenario } from '../../model/report';
 import { formatScenarioIssues, parseScenario } from '../../model/scenario';
-import { isPaper, reportWorkbook, type Paper } from '../../model/report';
+import {
+  isPaper,
+  isReportObjective,
+  REPORT_OBJECTIVE_IDS,
+  reportWorkbook,
+  type Paper,
+} from '../../model/report';
 import { writeXlsx } from './xlsxWriter';
 import { launchPdfRenderer, type PdfRenderer } from './pdf';
 
 export const REPORT_USAGE =
-  'report FILE.json... --pdf OUT.pdf [--xlsx OUT.xlsx] [--csv OUT.csv] [--paper a4|letter]';
+  'report FILE.json... --pdf OUT.pdf [--xlsx OUT.xlsx] [--csv OUT.csv] [--paper a4|letter] [--objective METRIC] [--baseline N]';
 
 /** One scenario document read from a file, with where it came from. */
 export type LoadedDoc = { readonly id: string; readonly doc: unknown; readonly origin: string };
@@ -55,17 +61,32 @@ export type ReportOutputs = {
   readonly xlsx: string | null;
   readonly csv: string | null;
   readonly paper: Paper;
+  /** The stated objective (a metric id of REPORT_OBJECTIVE_IDS), or null: a neutral ranking. */
+  readonly objective: string | null;
+  /** The baseline, 1-based position among the scenarios (default 1). */
+  readonly baseline: number;
 };
 
 /** Check the output options; returns an error message or the outputs. */
 export function reportOutputs(values: Readonly<Record<string, string>>): ReportOutputs | string {
   const paper = values['paper'] ?? 'a4';
   if (!isPaper(paper)) return `--paper: must be a4 or letter, not "${paper}"`;
+  const objective = values['objective'] ?? null;
+  if (objective !== null && !isReportObjective(objective)) {
+    return `--objective: must be one of ${REPORT_OBJECTIVE_IDS.join(', ')}, not "${objective}"`;
+  }
+  const baselineText = values['baseline'] ?? '1';
+  const baseline = Number(baselineText);
+  if (!/^[1-9][0-9]{0,3}$/.test(baselineText)) {
+    return `--baseline: must be the position of a scenario (1, 2, …), not "${baselineText}"`;
+  }
   const out = {
     pdf: values['pdf'] ?? null,
     xlsx: values['xlsx'] ?? null,
     csv: values['csv'] ?? null,
     paper,
+    objective,
+    baseline,
   };
   if (out.pdf === null && out.xlsx === null && out.csv === null) {
     return 'give at least one of --pdf, --xlsx, --csv';
@@ -94,6 +115,12 @@ export async function writeReport(
   },
 ): Promise<string[]> {
   const written: string[] = [];
+  const baseline = scenarios[outputs.baseline - 1];
+  if (!baseline) {
+    throw new Error(
+      `--baseline: ${outputs.baseline} is past the last of the ${scenarios.length} scenarios`,
+    );
+  }
   if (outputs.xlsx !== null || outputs.csv !== null) {
     const content = reportContent(scenarios, options.date, options.appVersion);
     if (outputs.csv !== null) {
@@ -112,7 +139,8 @@ export async function writeReport(
         scenarios: scenarios.map((s) => ({ id: s.id, doc: s.doc })),
         date: options.date,
         paper: outputs.paper,
-        baselineId: scenarios[0]?.id ?? null,
+        baselineId: baseline.id,
+        objective: outputs.objective,
       });
       options.writeFile(outputs.pdf, bytes);
       written.push(outputs.pdf);

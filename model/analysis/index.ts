@@ -37,6 +37,7 @@ export {
   defaultUncertainty,
   distributionFromRange,
   drawUniforms,
+  MODEL_UNCERTAINTY_PCT,
   monteCarloSamples,
   pairwiseSentence,
   rangeOfDistribution,
@@ -58,6 +59,8 @@ export type {
   UncertaintyShape,
   UncertaintySpec,
 } from './montecarlo';
+export { servingFleetFacts } from './fleet';
+export { objectiveMetricId, OBJECTIVE_METRIC_IDS } from './objective';
 export { drawRng, hash32, mulberry32, openUniform } from './prng';
 export type { Rng } from './prng';
 export { mean, quantileSorted, sampleSd } from './stats';

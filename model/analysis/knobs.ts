@@ -2,6 +2,7 @@ import { evaluate } from '../evaluate';
 import type { EvaluationResult } from '../evaluate';
 import type { Scenario } from '../scenario';
 import type { TrainingResult } from '../training';
+import { scalingEfficiencyPct } from '../training';
 
 /**
  * Engine knobs the analysis varies that are not (yet) scenario fields. Both are plain
@@ -96,7 +97,7 @@ export function scaleTrainingResult(
     hardwareTflopsPerGpu: r.hardwareTflopsPerGpu / ratio,
     mfuPct: r.mfuPct / ratio,
     hfuPct: r.hfuPct / ratio,
-    scalingEfficiencyPct: (100 * (step - breakdown.dpCommS)) / step,
+    scalingEfficiencyPct: scalingEfficiencyPct(step, breakdown.dpCommS),
     timeToTrainS: ttt,
     timeToTrainDays: ttt === null ? null : ttt / 86_400,
     evaluationTimeS: evalTime,

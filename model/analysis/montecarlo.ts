@@ -368,7 +368,21 @@ export type MonteCarloOptions = {
   readonly knobs?: readonly EngineKnobs[];
   /** Index of the baseline scenario for the pairwise statements (default 0). */
   readonly baselineIndex?: number;
+  /**
+   * The model's stated uncertainty, % (default `MODEL_UNCERTAINTY_PCT`): a difference whose
+   * median is inside it is called indistinguishable.
+   */
+  readonly resolutionPct?: number;
 };
+
+/**
+ * The model's stated uncertainty, %: its median error on the bundled training validation
+ * cases (ENGINE_ACCURACY.medianAbsErrorPct). Two builds whose figures differ by less than this
+ * are not told apart: every draw applies the same prices, efficiencies and failure rates to both
+ * builds (common random numbers), so even a 0.1 % gap would otherwise be "better in 100 % of
+ * draws", while the engine itself is not that exact.
+ */
+export const MODEL_UNCERTAINTY_PCT = ENGINE_ACCURACY.medianAbsErrorPct;
 
 /** Raw draws: values[s][m] has one number per draw (NaN where the metric was not produced). */
 export type MonteCarloSamples = {
@@ -408,6 +422,14 @@ export type PairwiseStatement = {
   readonly tieShare: number;
   readonly n: number;
   readonly better: 'higher' | 'lower';
+  /** Median over the draws of (scenario − baseline) ÷ |baseline|, a fraction (0 when none). */
+  readonly medianRelativeDifference: number;
+  /** Share of draws whose relative difference is inside ±`resolution`. */
+  readonly withinResolutionShare: number;
+  /** The model's stated uncertainty the difference is judged against, a fraction. */
+  readonly resolution: number;
+  /** True when the median difference is inside the model's stated uncertainty. */
+  readonly indistinguishable: boolean;
 };
 
 export type MonteCarloResult = {
@@ -442,6 +464,12 @@ function checkOptions(scenarios: readonly Scenario[], o: MonteCarloOptions): voi
   const b = o.baselineIndex ?? 0;
   if (!(Number.isInteger(b) && b >= 0 && b < scenarios.length))
     throw new RangeError(`baselineIndex: must be an index of the scenarios (got ${b})`);
+  checkResolution(o.resolutionPct ?? MODEL_UNCERTAINTY_PCT);
+}
+
+function checkResolution(pct: number): void {
+  if (!(Number.isFinite(pct) && pct >= 0 && pct < 100))
+    throw new RangeError(`resolutionPct: must be from 0 to 100 % (got ${pct})`);
 }
 
 /** Index of each input id in the per-draw uniform vector (fixed order: analysisInputs). */
@@ -541,11 +569,15 @@ function finiteSorted(a: Float64Array): Float64Array {
 /**
  * Percentiles per scenario and metric and the pairwise statements against the baseline.
  * @param baselineIndex - index of the baseline scenario (default 0)
+ * @param resolutionPct - the model's stated uncertainty, % (default MODEL_UNCERTAINTY_PCT)
  */
 export function summarizeMonteCarlo(
   samples: MonteCarloSamples,
   baselineIndex = 0,
+  resolutionPct = MODEL_UNCERTAINTY_PCT,
 ): MonteCarloResult {
+  checkResolution(resolutionPct);
+  const resolution = resolutionPct / 100;
   const summaries = samples.values.map((row, s) =>
     samples.metricIds.flatMap((id, m) => {
       const sorted = finiteSorted(row[m] as Float64Array);
@@ -578,6 +610,8 @@ export function summarizeMonteCarlo(
         let n = 0;
         let better = 0;
         let ties = 0;
+        const rel: number[] = [];
+        let within = 0;
         for (let d = 0; d < samples.draws; d++) {
           const x = a[d] as number;
           const y = b[d] as number;
@@ -585,8 +619,16 @@ export function summarizeMonteCarlo(
           n++;
           if (x === y) ties++;
           else if (def.better === 'lower' ? y < x : y > x) better++;
+          // Relative to the baseline; from a zero baseline any change counts as 100 %.
+          const r = x === y ? 0 : x === 0 ? Math.sign(y) : (y - x) / Math.abs(x);
+          rel.push(r);
+          if (Math.abs(r) <= resolution) within++;
         }
-        if (n > 0)
+        if (n > 0) {
+          const median = quantileSorted(
+            rel.sort((p, q) => p - q),
+            0.5,
+          );
           pairwise.push({
             metricId: id,
             scenarioIndex: s,
@@ -595,7 +637,12 @@ export function summarizeMonteCarlo(
             tieShare: ties / n,
             n,
             better: def.better,
+            medianRelativeDifference: median,
+            withinResolutionShare: within / n,
+            resolution,
+            indistinguishable: Math.abs(median) <= resolution,
           });
+        }
       });
     });
   }
@@ -623,6 +670,7 @@ export function runMonteCarlo(
   return summarizeMonteCarlo(
     monteCarloSamples(scenarios, options, onProgress),
     options.baselineIndex ?? 0,
+    options.resolutionPct ?? MODEL_UNCERTAINTY_PCT,
   );
 }
 
@@ -635,14 +683,33 @@ export function bandOf(
   return result.summaries[scenarioIndex]?.find((x) => x.metricId === metricId);
 }
 
+/** A signed percentage for a sentence: `+1.2 %`, `−0.07 %` (two significant digits below 1 %). */
+function signedPct(fraction: number): string {
+  const pct = fraction * 100;
+  const a = Math.abs(pct);
+  const text = a === 0 ? '0' : a < 1 ? a.toPrecision(2) : a < 10 ? a.toFixed(1) : a.toFixed(0);
+  return `${pct < 0 ? '−' : pct > 0 ? '+' : ''}${text} %`;
+}
+
 /**
- * The statement for people, in the direction most draws took: `"B" is cheaper than "A" on TCO in
- * 83 % of draws` (money: cheaper / more expensive; time: faster / slower; other metrics: has a
- * lower / higher value). Ties are left out of the share (the caller may show them).
+ * The statement for people. When the median difference is inside the model's stated
+ * uncertainty: `"B" and "A" are indistinguishable on TCO: the difference (median +1.2 %) is
+ * within the model's stated uncertainty (±5.8 %) in 97 % of draws`. Otherwise in the direction
+ * most draws took: `"B" is cheaper than "A" on TCO in 83 % of draws (median −12 %)` (money:
+ * cheaper / more expensive; time: faster / slower; other metrics: has a lower / higher value).
+ * Ties are left out of the share (the caller may show them).
  */
 export function pairwiseSentence(result: MonteCarloResult, p: PairwiseStatement): string {
   const def = metricRegistry.get(p.metricId);
   const label = def?.label ?? p.metricId;
+  const a = result.scenarios[p.baselineIndex] ?? '';
+  const b = result.scenarios[p.scenarioIndex] ?? '';
+  const median = `median ${signedPct(p.medianRelativeDifference)}`;
+  if (p.indistinguishable) {
+    const within = Math.round(p.withinResolutionShare * 100);
+    const res = signedPct(p.resolution).replace(/^\+/, '±');
+    return `"${b}" and "${a}" are indistinguishable on ${label}: the difference (${median}) is within the model's stated uncertainty (${res}) in ${within} % of draws`;
+  }
   const worse = Math.max(0, 1 - p.betterShare - p.tieShare);
   const mostlyBetter = p.betterShare >= worse;
   const share = mostlyBetter ? p.betterShare : worse;
@@ -650,13 +717,11 @@ export function pairwiseSentence(result: MonteCarloResult, p: PairwiseStatement)
   const lower = (p.better === 'lower') === mostlyBetter;
   const isMoney = def?.group === 'cost' && p.better === 'lower';
   const isTime = p.better === 'lower' && /time|days|_s$|_ms$/.test(p.metricId);
-  const a = result.scenarios[p.baselineIndex] ?? '';
-  const b = result.scenarios[p.scenarioIndex] ?? '';
   const pct = Math.round(share * 100);
   const verb = isMoney
     ? `is ${lower ? 'cheaper' : 'more expensive'} than "${a}" on ${label}`
     : isTime
       ? `is ${lower ? 'faster' : 'slower'} than "${a}" on ${label}`
       : `has a ${lower ? 'lower' : 'higher'} ${label} than "${a}"`;
-  return `"${b}" ${verb} in ${pct} % of draws`;
+  return `"${b}" ${verb} in ${pct} % of draws (${median})`;
 }

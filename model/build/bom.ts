@@ -143,6 +143,35 @@ export function chooseComputeSwitch(
 }
 
 /**
+ * Sizings already worked out, per catalog object and input key. The fat trees are pure
+ * functions of a few numbers and catalog ids, and a design search asks for the same ones for
+ * every storage, cooling and region choice of a build (400 fabrics in the 1,000,000-build
+ * search); a catalog is never changed in place (an edit makes a new object), so its identity
+ * keys the cache. Each map is cleared when it grows past `MEMO_LIMIT` entries.
+ */
+const MEMO_LIMIT = 4096;
+const memo = new WeakMap<Catalog, Map<string, unknown>>();
+
+function memoized<T>(catalog: Catalog, key: string, make: () => T): T {
+  let m = memo.get(catalog);
+  if (m === undefined) {
+    m = new Map();
+    memo.set(catalog, m);
+  }
+  const hit = m.get(key);
+  if (hit !== undefined) return hit as T;
+  const v = make();
+  if (m.size >= MEMO_LIMIT) m.clear();
+  m.set(key, v);
+  return v;
+}
+
+/** The fields of a bill-of-materials input that decide the compute fabric. */
+function fabricKey(i: Omit<BomInput, 'computeSwitch'>): string {
+  return `${i.fabric}|${i.linkGbps}|${i.nodes}|${i.system.fabricHostsPerNode ?? 1}|${i.railsPerHost}|${i.tiers}|${i.oversubscription}|${i.railOptimized ? 1 : 0}|${i.nodeModule.id}|${i.fxPerUsd}`;
+}
+
+/**
  * The compute switch that gives the cheapest compute fabric for the build: among the catalog
  * switches of the fabric kind whose ports carry the link rate, the one whose fat tree (switches,
  * optics, cables at the stated tiers and oversubscription) costs least; ties go to the slowest
@@ -150,6 +179,13 @@ export function chooseComputeSwitch(
  * costs less. A one-node build has no fabric: the slowest adequate switch is named.
  */
 export function cheapestComputeSwitch(
+  i: Omit<BomInput, 'computeSwitch'>,
+  catalog: Catalog,
+): CatalogSwitch {
+  return memoized(catalog, `switch|${fabricKey(i)}`, () => findCheapestComputeSwitch(i, catalog));
+}
+
+function findCheapestComputeSwitch(
   i: Omit<BomInput, 'computeSwitch'>,
   catalog: Catalog,
 ): CatalogSwitch {
@@ -266,6 +302,14 @@ export type BomInput = {
  * @returns counts, power (W) and price (in the build's currency) of every network
  */
 export function clusterBillOfMaterials(i: BomInput, catalog: Catalog): ClusterNetworkBom {
+  return memoized(
+    catalog,
+    `bom|${fabricKey(i)}|${i.computeSwitch.id}|${i.system.storagePorts}|${i.storageRackUnits}`,
+    () => sizeBillOfMaterials(i, catalog),
+  );
+}
+
+function sizeBillOfMaterials(i: BomInput, catalog: Catalog): ClusterNetworkBom {
   const fx = i.fxPerUsd;
   const fiber = getItem(catalog, 'cable', 'fiber-mpo');
   const dac = getItem(catalog, 'cable', 'dac');

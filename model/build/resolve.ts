@@ -83,15 +83,39 @@ class Recorder {
     unit: string,
     scale = 1,
   ): number {
-    const user = kind !== 'accelerator' && isUserItem(this.catalog, kind, id);
     return this.put(
       key,
       section,
       label,
       n.value * scale,
       unit,
-      fromCatalog(kind, id, field, n, user),
+      this.catalogProv(kind, id, field, n),
     );
+  }
+
+  /**
+   * The provenance of a catalog number, made once per catalog and number: catalogs are never
+   * changed in place, so the same number of the same item always has the same provenance.
+   */
+  private catalogProv(
+    kind: CatalogKind | 'accelerator',
+    id: string,
+    field: string,
+    n: SourcedNumber,
+  ): Provenance {
+    let known = catalogProvs.get(this.catalog);
+    if (known === undefined) {
+      known = new WeakMap();
+      catalogProvs.set(this.catalog, known);
+    }
+    const hit = known.get(n);
+    if (hit !== undefined && hit.kind === kind && hit.id === id && hit.field === field) {
+      return hit.prov;
+    }
+    const user = kind !== 'accelerator' && isUserItem(this.catalog, kind, id);
+    const prov = fromCatalog(kind, id, field, n, user);
+    known.set(n, { kind, id, field, prov });
+    return prov;
   }
 
   /**
@@ -120,10 +144,24 @@ class Recorder {
   }
 }
 
+/** Catalog provenances already made, per catalog and sourced number (see `catalogProv`). */
+const catalogProvs = new WeakMap<
+  Catalog,
+  WeakMap<SourcedNumber, { kind: string; id: string; field: string; prov: Provenance }>
+>();
+
+/** Scenario-field provenances already made, by field path (they depend on the path only). */
+const scenarioProvs = new Map<string, Provenance>();
+
 /** Provenance of a scenario field: set there, or its documented default. */
 function scenarioProv(path: string): Provenance {
+  const hit = scenarioProvs.get(path);
+  if (hit !== undefined) return hit;
   const d: DefaultSource | undefined = DEFAULT_SOURCES[path];
-  return d === undefined ? fromScenario(path) : { kind: 'scenario', path, default: d };
+  const prov: Provenance =
+    d === undefined ? fromScenario(path) : { kind: 'scenario', path, default: d };
+  if (scenarioProvs.size < 4096) scenarioProvs.set(path, prov);
+  return prov;
 }
 
 function docDefault(path: string, source: DefaultSource): Provenance {
@@ -797,30 +835,38 @@ function resolveSite(scenario: Scenario, catalog: Catalog, acceleratorId: string
  * objects, the facility's cooling, the finance section and the catalog; the site part by the
  * facility and finance sections, the accelerator and the catalog; the combination by its two
  * parts. The design search re-uses hardware across regions and sites across builds this way.
+ * Each memo is a WeakMap on one section object (the storage section, the facility section, the
+ * hardware) holding a short list for the other keys, so a search that cycles through 25 regions
+ * and 100 facilities hits as often as one that repeats one scenario, and nothing is kept alive
+ * once its scenario is gone.
  */
 type HardwareKey = {
   readonly compute: unknown;
   readonly network: unknown;
-  readonly storage: unknown;
   readonly finance: unknown;
   readonly cooling: CoolingTypeId;
   readonly kind: string;
   readonly catalog: Catalog;
   readonly value: ResolvedHardware | null;
 };
-const hardwareMemo: HardwareKey[] = [];
+const hardwareMemo = new WeakMap<object, HardwareKey[]>();
 type SiteKey = {
-  readonly facility: unknown;
   readonly finance: unknown;
   readonly accelerator: string;
   readonly catalog: Catalog;
   readonly value: ResolvedSite;
 };
-const siteMemo: SiteKey[] = [];
-const buildMemo: { hw: ResolvedHardware; site: ResolvedSite; value: ResolvedBuild }[] = [];
+const siteMemo = new WeakMap<object, SiteKey[]>();
+const buildMemo = new WeakMap<ResolvedHardware, WeakMap<ResolvedSite, ResolvedBuild>>();
+/** Entries kept per section object (the oldest dropped first). */
 const MEMO_SIZE = 16;
 
-function remember<T>(list: T[], entry: T): void {
+function remember<T>(memo: WeakMap<object, T[]>, owner: object, entry: T): void {
+  let list = memo.get(owner);
+  if (list === undefined) {
+    list = [];
+    memo.set(owner, list);
+  }
   if (list.length >= MEMO_SIZE) list.shift();
   list.push(entry);
 }
@@ -838,14 +884,14 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
   const { compute, network, storage } = scenario.cluster;
   const finance = scenario.finance;
   let hw: ResolvedHardware | null | undefined;
-  for (const e of hardwareMemo) {
+  const kind = scenario.workload.kind;
+  for (const e of hardwareMemo.get(storage) ?? []) {
     if (
       e.compute === compute &&
       e.network === network &&
-      e.storage === storage &&
       e.finance === finance &&
       e.cooling === cooling &&
-      e.kind === scenario.workload.kind &&
+      e.kind === kind &&
       e.catalog === catalog
     ) {
       hw = e.value;
@@ -854,13 +900,12 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
   }
   if (hw === undefined) {
     hw = resolveHardware(scenario, catalog, cooling);
-    remember(hardwareMemo, {
+    remember(hardwareMemo, storage, {
       compute,
       network,
-      storage,
       finance,
       cooling,
-      kind: scenario.workload.kind,
+      kind,
       catalog,
       value: hw,
     });
@@ -868,28 +913,23 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
   if (hw === null) return null;
   const acc = compute.acceleratorId;
   let site: ResolvedSite | undefined;
-  for (const e of siteMemo) {
-    if (
-      e.facility === scenario.facility &&
-      e.finance === finance &&
-      e.accelerator === acc &&
-      e.catalog === catalog
-    ) {
+  for (const e of siteMemo.get(scenario.facility) ?? []) {
+    if (e.finance === finance && e.accelerator === acc && e.catalog === catalog) {
       site = e.value;
       break;
     }
   }
   if (site === undefined) {
     site = resolveSite(scenario, catalog, acc);
-    remember(siteMemo, {
-      facility: scenario.facility,
-      finance,
-      accelerator: acc,
-      catalog,
-      value: site,
-    });
+    remember(siteMemo, scenario.facility, { finance, accelerator: acc, catalog, value: site });
   }
-  for (const e of buildMemo) if (e.hw === hw && e.site === site) return e.value;
+  let builds = buildMemo.get(hw);
+  if (builds === undefined) {
+    builds = new WeakMap();
+    buildMemo.set(hw, builds);
+  }
+  const known = builds.get(site);
+  if (known !== undefined) return known;
   const value: ResolvedBuild = {
     currency: hw.currency,
     accelerator: hw.accelerator,
@@ -902,10 +942,16 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
     storage: hw.storage,
     facility: site.facility,
     finance: site.finance,
-    assumptions: [...hw.assumptions, ...site.assumptions],
+    // Joined when first read: a design search reads figures of hundreds of thousands of builds
+    // and the assumptions of none.
+    get assumptions(): readonly BuildAssumption[] {
+      const all = [...hw.assumptions, ...site.assumptions];
+      Object.defineProperty(this, 'assumptions', { value: all, enumerable: true });
+      return all;
+    },
     warnings: hw.warnings,
   };
-  remember(buildMemo, { hw, site, value });
+  builds.set(site, value);
   return value;
 }
 

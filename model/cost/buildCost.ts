@@ -171,7 +171,9 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
   }
   if (cost.costPerTrainingRunUsd !== null)
     metrics['cost_per_training_run_usd'] = m(cost.costPerTrainingRunUsd, u.total);
-  if (cost.costPerMillionTokensUsd !== null)
+  // Training tokens only: a serving build's unit cost is per output token (below), a separate
+  // metric, so that a comparison never puts the two in one row with a meaningless delta.
+  if (cost.costPerMillionTokensUsd !== null && work.servingGpus === null)
     metrics['cost_per_million_tokens_usd'] = m(cost.costPerMillionTokensUsd, u.perMtok);
   if (work.servingGpus !== null && work.tokensPerSecond !== null && work.tokensPerSecond > 0) {
     // Serving: on rented GPUs (the workload's rental price), the GPUs that serve; on owned

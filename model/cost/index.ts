@@ -3,3 +3,4 @@ export * from './finance';
 export * from './tco';
 export * from './buildCost';
 export { costMetrics } from './metrics';
+export * from './fleet';

@@ -174,9 +174,10 @@ export const costMetrics: readonly MetricDefinition[] = [
   }),
   defineMetric({
     id: 'cost_per_million_tokens_usd',
-    label: 'Cost per million tokens',
+    label: 'Cost per million training tokens',
     unit: '¤/Mtok',
-    description: 'Cost per GPU-hour / (tokens per GPU-hour / 10⁶)',
+    description:
+      'Training: cost per GPU-hour / (effective training tokens per GPU-hour / 10⁶). Serving has its own figure, cost per million output tokens (a separate row: the two are different work and do not compare).',
     group: 'cost',
     better: 'lower',
   }),

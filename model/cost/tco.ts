@@ -312,6 +312,37 @@ export function trancheDepreciation(
   return rows;
 }
 
+/** Share of the build in service in year y when it is bought in `phases` equal yearly tranches. */
+function deployedShare(y: number, phases: number): number {
+  return y <= 0 ? 0 : Math.min(1, Math.min(y, phases) / phases);
+}
+
+/**
+ * A year's opex with a share `d` of the hardware in service: the lines that follow the installed
+ * hardware (energy, maintenance, per-GPU software) scale with it; colocation, facility, staff and
+ * fixed software do not.
+ */
+function opexAt(
+  d: number,
+  full: OpexLines,
+  perGpuSoftwareUsd: number,
+  fixedSoftwareUsd: number,
+): OpexLines {
+  const energy = d * full.energyUsd;
+  const maintenance = d * full.maintenanceUsd;
+  const software = d * perGpuSoftwareUsd + fixedSoftwareUsd;
+  return {
+    energyUsd: energy,
+    colocationUsd: full.colocationUsd,
+    facilityUsd: full.facilityUsd,
+    maintenanceUsd: maintenance,
+    staffUsd: full.staffUsd,
+    softwareUsd: software,
+    totalUsd:
+      energy + full.colocationUsd + full.facilityUsd + maintenance + full.staffUsd + software,
+  };
+}
+
 /**
  * Capex, opex, depreciation, NPV, TCO, unit costs and rental break-even.
  * Timing: capex at year 0, opex at years 1..N, residual value at year N. Facility capex
@@ -373,7 +404,6 @@ export function computeCost(c: CostInput): CostResult {
   const phases = c.deploymentPhases ?? 1;
   const tranches: number[] = [];
   for (let k = 0; k < phases; k++) tranches.push(itCapexUsd / phases);
-  const deployed = (y: number): number => (y <= 0 ? 0 : Math.min(1, Math.min(y, phases) / phases));
   const goodput = c.goodput ?? 1;
   const cloudGoodput = c.cloudGoodput ?? goodput;
   const uplift = c.cloudSupportUpliftFraction ?? 0;
@@ -382,20 +412,6 @@ export function computeCost(c: CostInput): CostResult {
   const rentPerUsedGpuHour = (goodput / cloudGoodput) * c.cloudUsdPerGpuHour * (1 + uplift);
   const hasCloud = c.cloudUsdPerGpuHour > 0;
 
-  const opexOf = (d: number): OpexLines => {
-    const energy = d * energyUsd;
-    const maintenance = d * maintenanceUsd;
-    const software = d * c.softwareUsdPerGpuYear * c.gpus + c.softwareUsdPerYear;
-    return {
-      energyUsd: energy,
-      colocationUsd,
-      facilityUsd: facilityOpexUsd,
-      maintenanceUsd: maintenance,
-      staffUsd,
-      softwareUsd: software,
-      totalUsd: energy + colocationUsd + facilityOpexUsd + maintenance + staffUsd + software,
-    };
-  };
   const noOpex: OpexLines = {
     energyUsd: 0,
     colocationUsd: 0,
@@ -416,8 +432,11 @@ export function computeCost(c: CostInput): CostResult {
   let calendarGpuHours = 0;
   let deployedYears = 0;
   for (let y = 0; y <= N; y++) {
-    const d = deployed(y);
-    const opex = y === 0 ? noOpex : opexOf(d);
+    const d = deployedShare(y, phases);
+    const opex =
+      y === 0
+        ? noOpex
+        : opexAt(d, opexPerYear, c.softwareUsdPerGpuYear * c.gpus, c.softwareUsdPerYear);
     let flow = -(tranches[y] ?? 0) - opex.totalUsd;
     if (y === 0) flow -= facilityCapexUsd;
     if (y === N) flow += itResidualUsd + facilityResidualUsd;
@@ -466,13 +485,14 @@ export function computeCost(c: CostInput): CostResult {
     const used = usedByYear[y] as number;
     const rent = used * rentPerUsedGpuHour;
     cloudCostUsd += rent;
-    const value = (share: number): number => share * used * costPerGpuHourUsd;
+    const perShare = used * costPerGpuHourUsd;
     const lostValueUsd: LostValue = {
-      dataStall: value(lost.dataStall),
-      checkpoint: value(lost.checkpoint),
-      failures: value(lost.failures),
-      exposedCommunication: value(lost.exposedCommunication),
-      total: value(lost.dataStall + lost.checkpoint + lost.failures + lost.exposedCommunication),
+      dataStall: lost.dataStall * perShare,
+      checkpoint: lost.checkpoint * perShare,
+      failures: lost.failures * perShare,
+      exposedCommunication: lost.exposedCommunication * perShare,
+      total:
+        (lost.dataStall + lost.checkpoint + lost.failures + lost.exposedCommunication) * perShare,
     };
     lostTotal.dataStall += lostValueUsd.dataStall;
     lostTotal.checkpoint += lostValueUsd.checkpoint;
@@ -489,7 +509,7 @@ export function computeCost(c: CostInput): CostResult {
     const ec = y === 0 ? null : (economic[y - 1] as DepreciationYear);
     years.push({
       year: y,
-      deployedFraction: deployed(y),
+      deployedFraction: deployedShare(y, phases),
       capexItUsd: capexIt,
       capexFacilityUsd: capexFacility,
       opex,

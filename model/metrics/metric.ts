@@ -23,6 +23,11 @@ export type MetricDefinition = {
   readonly group: MetricGroup;
   /** Which direction is better, for coloured deltas; `none` when neither is. */
   readonly better: 'higher' | 'lower' | 'none';
+  /**
+   * How the figure is computed, in words, where a figure's name alone could mean two things
+   * (scaling efficiency): shown wherever the figure is (comparison, charts, report).
+   */
+  readonly formula?: string;
 };
 
 /** A metric's value in a result. */

@@ -6,8 +6,10 @@ import type { Scenario } from '../scenario';
 import { catalogAssumptions, inputAssumptions } from './assumptions';
 import type { CatalogAssumption, InputAssumption } from './assumptions';
 import { catalogVersion } from './catalogVersion';
-import { toCsv } from './csv';
+import { csvFile } from './csv';
 import type { CsvCell } from './csv';
+import { reportFinance } from './finance';
+import type { BuildFinance } from './finance';
 import { METHOD_FORMULAS } from './methodology';
 import type { AccuracyRow, MethodFormula } from './methodology';
 
@@ -109,6 +111,8 @@ export type ReportContent = {
     readonly accuracy: readonly AccuracyRow[];
   };
   readonly appendices: readonly ScenarioAppendix[];
+  /** The year-by-year finance schedule of each costed build. */
+  readonly finance: readonly BuildFinance[];
 };
 
 /**
@@ -246,6 +250,7 @@ export function buildReport(
       formulas: METHOD_FORMULAS,
       accuracy: options.accuracy,
     },
+    finance: reportFinance(scenarios),
     appendices: scenarios.map((s) => ({
       id: s.id,
       name: s.name,
@@ -269,7 +274,8 @@ export function buildReport(
 /**
  * The comparison as CSV: `metric_id,label,unit,<scenario 1>,…` then one row per metric.
  * Text cells (labels, scenario names) are neutralised against formula injection; numbers are
- * written as plain numbers; a missing figure is an empty cell.
+ * written as plain numbers; a missing figure is an empty cell. The file starts with the UTF-8
+ * byte-order mark (Excel then reads m², m³ and € as written).
  */
 export function comparisonCsv(content: ReportContent): string {
   const header: CsvCell[] = ['metric_id', 'label', 'unit', ...content.scenarios.map((s) => s.name)];
@@ -279,5 +285,5 @@ export function comparisonCsv(content: ReportContent): string {
     r.unit,
     ...r.values,
   ]);
-  return toCsv([header, ...rows]);
+  return csvFile([header, ...rows]);
 }

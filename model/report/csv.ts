@@ -46,3 +46,14 @@ function encodeCell(cell: CsvCell): string {
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map((r) => r.map(encodeCell).join(',')).join('\r\n') + '\r\n';
 }
+
+/**
+ * The UTF-8 byte-order mark. A CSV file starts with it so that Excel reads the file as UTF-8
+ * (without it Excel assumes the system code page and garbles m², m³, €, ×, em dashes).
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** A CSV file's text: the byte-order mark, then `toCsv(rows)`. */
+export function csvFile(rows: readonly (readonly CsvCell[])[]): string {
+  return UTF8_BOM + toCsv(rows);
+}

@@ -25,11 +25,14 @@ export {
   type InputAssumption,
 } from './assumptions';
 export { catalogVersion } from './catalogVersion';
+export { reportFinance, type BuildFinance } from './finance';
 export {
   DANGEROUS_LEADING_CHARS,
   isDangerousText,
   neutraliseCell,
+  csvFile,
   toCsv,
+  UTF8_BOM,
   type CsvCell,
 } from './csv';
 export {
@@ -38,6 +41,54 @@ export {
   type AccuracyRow,
   type MethodFormula,
 } from './methodology';
-export { numberFormat, reportSheets, reportWorkbook, sheetName } from './xlsx';
-export type { XlsxCell, XlsxSheet, XlsxWriter } from './xlsx';
+export {
+  buildSheetNames,
+  cashFlowSheet,
+  DELTA_PCT_FORMAT,
+  metricFormat,
+  numberFormat,
+  reportProperties,
+  reportSheets,
+  reportWorkbook,
+  sheetName,
+} from './xlsx';
+export type { MetricFormat, XlsxCell, XlsxProperties, XlsxSheet, XlsxWriter } from './xlsx';
+export {
+  appXml,
+  cachedFormulaValues,
+  coreXml,
+  withCachedValues,
+  xlsxFeature,
+  type XlsxFeature,
+} from './xlsxFeatures';
 export * from './pdfOptions';
+export {
+  analysisMetricId,
+  buildAnalysis,
+  buildDecision,
+  buildTornadoes,
+  cashFlowOf,
+  decisiveMetricIds,
+  getReportObjectiveOptions,
+  isReportObjective,
+  objectiveText,
+  recommend,
+  REPORT_DRAWS,
+  reportMonteCarlo,
+  REPORT_OBJECTIVE_IDS,
+  REPORT_SEED,
+  TORNADO_BARS,
+  unitCostMetricId,
+  type Band,
+  type BuildAnalysis,
+  type BuildRisk,
+  type CashFlowYear,
+  type Decision,
+  type DecisionFigure,
+  type RankPlace,
+  type Ranking,
+  type Recommendation,
+  type ReportAnalysis,
+  type ReportMonteCarlo,
+  type ReportTornado,
+} from './decision';

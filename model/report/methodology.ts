@@ -1,3 +1,4 @@
+import { SCALING_EFFICIENCY_FORMULA } from '../training';
 import { runValidation } from '../validation';
 import { bundledValidationFiles } from '../validation/bundled';
 
@@ -45,6 +46,15 @@ export const METHOD_FORMULAS: readonly MethodFormula[] = [
     sources: [
       'Williams, Waterman, Patterson, "Roofline: an insightful visual performance model", CACM 2009',
       "Narayanan et al., SC'21 (above)",
+    ],
+  },
+  {
+    topic: 'Scaling efficiency',
+    formula: SCALING_EFFICIENCY_FORMULA,
+    explanation:
+      "The share of each step the GPUs are not waiting for the data-parallel replicas to synchronise. The scaling curve plots the same figure at each GPU count (strong scaling at the scenario's global batch, DP following the count), so the curve at the scenario's GPUs is its figure and never exceeds 100 %; a faster layout that more memory newly allows shows in tokens/s, not as efficiency above 100 %.",
+    sources: [
+      'MLPerf Training rules (strong scaling at a fixed global batch), https://github.com/mlcommons/training_policies',
     ],
   },
   {

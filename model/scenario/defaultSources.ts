@@ -18,7 +18,7 @@ export type DefaultSource = {
 
 const LLAMA3_RATES: DefaultSource = {
   source:
-    'Derived from the Llama 3 405B interruption table (Dubey et al., "The Llama 3 Herd of Models", §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100), split by root cause; model/reliability/rates.ts',
+    'Derived from the Llama 3 405B interruption table (Dubey et al., "The Llama 3 Herd of Models", §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100), split by root cause (arXiv:2407.21783)',
   date: '2024-07',
   basis: 'derived',
 };
@@ -388,12 +388,13 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
   },
   'finance.bookLifeYears': {
     source:
-      'Book life of servers: Meta 5.5 y, Amazon 5 y from 2025, Microsoft and Alphabet 6 y (company filings, via research/tco-tools.md)',
+      'Book life of servers: Meta 5.5 y, Amazon 5 y from 2025, Microsoft and Alphabet 6 y (company annual reports, Form 10-K, fiscal 2024–2025)',
     date: '2025',
     basis: 'read',
   },
   'finance.economicLifeYears': {
-    source: 'Economic life of 2–3 years argued for frontier GPUs (research/tco-tools.md)',
+    source:
+      'Economic life of 2–3 years argued for frontier GPUs (AI Data Center Guide, aidatacenterguide.com, part 1 §1.8)',
     date: '2025',
     basis: 'estimate',
   },

@@ -230,7 +230,8 @@ export function catalogOfDoc(doc: Doc): Catalog {
 }
 
 type Cooling = 'air' | 'rear-door' | 'direct-liquid' | 'immersion';
-const COOLING_WORDS: Readonly<Record<Cooling, string>> = {
+/** Each cooling type in words (edit notes, design-search build names). */
+export const COOLING_WORDS: Readonly<Record<Cooling, string>> = {
   air: 'air',
   'rear-door': 'rear-door heat exchangers',
   'direct-liquid': 'direct liquid cooling',

@@ -18,7 +18,7 @@ import {
   regionPrices,
   storageFor,
 } from './space';
-import type { CandidateChoice, SearchSpace } from './space';
+import type { CandidateChoice, PlatformOption, SearchSpace } from './space';
 import type { SearchMetricId } from './spec';
 
 /**
@@ -47,16 +47,20 @@ import type { SearchMetricId } from './spec';
  * Why an evaluated candidate is infeasible: a violated constraint, a figure the goal or a
  * constraint needs that the engine did not produce (`missing`), no parallel layout for the GPU
  * count (`no-layout`: a property of the build, not a failure; with the layout free this no longer
- * happens, as a global batch DP does not divide is rounded up per replica), or an engine
- * error (`error`).
+ * happens, as a global batch DP does not divide is rounded up per replica), a liquid-cooled
+ * platform (GB200 NVL72, …) under a cooling option other than direct liquid (`needs-liquid`:
+ * such a build cannot be installed, so it is never evaluated), or an engine error (`error`).
  */
-export type ViolationId = ConstraintId | 'missing' | 'error' | 'no-layout';
+export type ViolationId = ConstraintId | 'missing' | 'error' | 'no-layout' | 'needs-liquid';
 
 /** Words for the violation ids that are not constraints. */
-export const VIOLATION_LABELS: Readonly<Record<'missing' | 'error' | 'no-layout', string>> = {
+export const VIOLATION_LABELS: Readonly<
+  Record<'missing' | 'error' | 'no-layout' | 'needs-liquid', string>
+> = {
   missing: 'figure missing',
   error: 'engine error',
   'no-layout': 'no parallel layout for the GPU count',
+  'needs-liquid': 'the platform is liquid-cooled: it needs direct liquid cooling',
 };
 
 /** A violation id in words: the constraint's own label, or one of VIOLATION_LABELS. */
@@ -570,6 +574,7 @@ export function searchChunk(
     const compute = computeFor(space, d[0], d[1]);
     const network = networkFor(space, d[2], d[3], d[4]);
     const w = space.base.workload as TrainingWorkload;
+    const platforms = space.platforms.slice(d[0] * nCool, (d[0] + 1) * nCool);
     const evalOne = (i: number): Outcome => {
       const inner = i % space.blockSize;
       const r = inner % nReg;
@@ -577,6 +582,11 @@ export function searchChunk(
       const s = Math.floor(inner / (nReg * nCache)) % nSto;
       const cool = Math.floor(inner / (nReg * nCache * nSto)) % nCool;
       evaluated++;
+      if ((platforms[cool] as PlatformOption).needsLiquid) {
+        infeasible++;
+        countViolation('needs-liquid');
+        return null;
+      }
       const ck = s * nCache + c;
       let cluster = clusters[ck];
       if (!cluster) {

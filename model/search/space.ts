@@ -1,7 +1,8 @@
-import { builtinCatalog, findItem, mergeUserCatalog } from '../catalog';
+import { builtinCatalog, findItem, listItems, mergeUserCatalog, platformSystem } from '../catalog';
 import type { Catalog } from '../catalog';
-import { acceleratorIds } from '../catalog/accelerators';
-import { priceScale, systemsFor } from '../build';
+import { acceleratorIds, getAccelerator } from '../catalog/accelerators';
+import { facilityCoolingId, priceScale, systemFor } from '../build';
+import { COOLING_WORDS } from '../scenario';
 import type {
   ClusterSection,
   ComputeSection,
@@ -31,8 +32,24 @@ export type Fabric = ScaleOutSection['fabric'];
 
 export type AcceleratorOption = {
   readonly id: string;
-  /** GPUs per server of the accelerator's reference system (or the base's when not searched). */
+  /** The accelerator's catalog name (its id where the catalog has none). */
+  readonly name: string;
+  /**
+   * GPUs per node of the accelerator's platform (catalog/platform.ts `platformSystem` under the
+   * base's cooling; the base's own when the accelerator is the base's).
+   */
   readonly gpusPerNode: number;
+};
+
+/** The platform (catalog system) a candidate buys, per accelerator × cooling option. */
+export type PlatformOption = {
+  /** The system's catalog name; the accelerator's name where the catalog has none. */
+  readonly name: string;
+  /**
+   * The platform is liquid-cooled (no air-cooled chassis for the accelerator) but the cooling
+   * is not direct liquid: the build cannot be installed (violation `needs-liquid`).
+   */
+  readonly needsLiquid: boolean;
 };
 
 export type SearchAxes = {
@@ -64,6 +81,8 @@ export type SearchSpace = {
   readonly blockSize: number;
   /** Number of distinct performance keys (total / blockSize). */
   readonly perfKeys: number;
+  /** Platform of accelerator option `a` under cooling option `c`: `platforms[a * coolings + c]`. */
+  readonly platforms: readonly PlatformOption[];
 };
 
 /** Axis digits of one candidate (indices into each option list), outermost first. */
@@ -82,11 +101,18 @@ export type CandidateDigits = readonly [
 /** The build a candidate stands for, in words and numbers (for results and tables). */
 export type CandidateChoice = {
   readonly acceleratorId: string;
+  /** The accelerator's catalog name. */
+  readonly acceleratorName: string;
+  /** The system bought (catalog name), e.g. "NVIDIA GB200 NVL72 rack (DGX GB200)". */
+  readonly platformName: string;
+  /** Nodes (servers or rack-scale systems): GPUs ÷ GPUs per node, rounded up. */
+  readonly nodes: number;
   readonly gpus: number;
   readonly gpusPerNode: number;
   readonly fabric: Fabric;
   readonly gbpsPerGpu: number;
   readonly fatTreeTiers: FatTreeTiers;
+  /** The cooling type in force (searched, else the base facility's). */
   readonly coolingType: string;
   readonly storageTier: string;
   readonly nodeCacheDrivesPerNode: number;
@@ -123,19 +149,26 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
   const s = spec.space;
   const known = acceleratorIds();
   const c = baseScenario.cluster.compute;
+  const systems = listItems(catalog, 'system');
+  const baseLiquid = facilityCoolingId(baseScenario, catalog) === 'direct-liquid';
+  const nameOf = (id: string): string => (known.includes(id) ? getAccelerator(id).name : id);
 
   const accelerators: AcceleratorOption[] =
     s.acceleratorIds.length === 0
-      ? [{ id: c.acceleratorId, gpusPerNode: c.gpusPerNode }]
+      ? [{ id: c.acceleratorId, name: nameOf(c.acceleratorId), gpusPerNode: c.gpusPerNode }]
       : s.acceleratorIds.map((id, i) => {
           const path = `space.acceleratorIds[${i}]`;
           if (!known.includes(id))
             fail(path, `unknown accelerator "${id}" (catalog ids: ${known.join(', ')})`);
-          const system = systemsFor(catalog, id)[0];
+          if (id === c.acceleratorId) return { id, name: nameOf(id), gpusPerNode: c.gpusPerNode };
+          const system = platformSystem(systems, id, baseLiquid);
           if (!system) fail(path, `no system for "${id}" in the catalog (power and cost need one)`);
-          return { id, gpusPerNode: system.gpusPerNode };
+          return { id, name: nameOf(id), gpusPerNode: system.gpusPerNode };
         });
-  if (s.acceleratorIds.length === 0 && systemsFor(catalog, c.acceleratorId).length === 0) {
+  if (
+    s.acceleratorIds.length === 0 &&
+    platformSystem(systems, c.acceleratorId, baseLiquid) === null
+  ) {
     fail(
       'base.cluster.compute.acceleratorId',
       `no system for "${c.acceleratorId}" in the catalog (power and cost need one)`,
@@ -217,7 +250,7 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
     fail('space', `${total} candidates; at most ${MAX_SEARCH_CANDIDATES} (narrow an axis)`);
   }
   const blockSize = radices.slice(5).reduce((a, b) => a * b, 1);
-  return {
+  const space: SearchSpace = {
     spec,
     base: base as SearchSpace['base'],
     axes,
@@ -225,7 +258,74 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
     total,
     blockSize,
     perfKeys: total / blockSize,
+    platforms: [],
   };
+  return { ...space, platforms: platformsOf(space, catalog) };
+}
+
+/**
+ * The platform of each accelerator × cooling option: the system the build resolves to
+ * (`systemFor`, the rule of `systemId: "auto"`), and whether it needs a liquid cooling the
+ * option does not have.
+ */
+function platformsOf(space: SearchSpace, catalog: Catalog): PlatformOption[] {
+  const out: PlatformOption[] = [];
+  space.axes.accelerators.forEach((a, ai) => {
+    space.axes.coolingTypes.forEach((_, ci) => {
+      const scenario: Scenario = {
+        ...space.base,
+        cluster: { ...space.base.cluster, compute: computeFor(space, ai, 0) },
+        facility: facilityFor(space, ci, 0),
+      };
+      const sys = systemFor(scenario, catalog);
+      out.push({
+        name: sys?.name ?? a.name,
+        needsLiquid:
+          sys !== null &&
+          sys.cooling === 'liquid' &&
+          facilityCoolingId(scenario, catalog) !== 'direct-liquid',
+      });
+    });
+  });
+  return out;
+}
+
+/** The platform of a candidate's accelerator and cooling digits. */
+export function platformOf(space: SearchSpace, acc: number, cooling: number): PlatformOption {
+  return space.platforms[acc * space.axes.coolingTypes.length + cooling] as PlatformOption;
+}
+
+/** A storage tier kind in words (a tier without a name). */
+const STORAGE_KIND_WORDS: Readonly<Record<StorageSection['dataTier']['kind'], string>> = {
+  'parallel-fs': 'parallel file system',
+  nas: 'NAS',
+  'object-store': 'object store',
+};
+
+/** A fabric in words. */
+export const FABRIC_WORDS: Readonly<Record<Fabric, string>> = {
+  infiniband: 'InfiniBand',
+  roce: 'RoCE',
+  ethernet: 'Ethernet (TCP)',
+};
+
+/**
+ * Every region the catalog prices electricity for, as search regions: the price's own name
+ * (priced in its currency, converted with the scenario's rate), with the grid carbon of the same
+ * region (else of its country, `US-TX` → `US`) where the catalog has one.
+ */
+export function catalogRegions(catalog: Catalog = builtinCatalog()): SearchRegion[] {
+  const carbons = listItems(catalog, 'gridCarbon');
+  return listItems(catalog, 'electricity').map((e) => {
+    const country = e.region.split('-')[0];
+    const carbon =
+      carbons.find((g) => g.region === e.region) ?? carbons.find((g) => g.region === country);
+    return {
+      name: e.name,
+      electricityId: e.id,
+      ...(carbon ? { carbonId: carbon.id } : {}),
+    };
+  });
 }
 
 /** The axis digits of candidate `index` (0 ≤ index < total). */
@@ -326,29 +426,60 @@ export function candidateChoice(space: SearchSpace, index: number): CandidateCho
   const facility = facilityFor(space, d[5], d[8]);
   const tier = space.axes.storageTiers[d[6]] ?? null;
   const region = space.axes.regions[d[8]] ?? null;
+  const acc = space.axes.accelerators[d[0]] as AcceleratorOption;
+  const catalog = catalogOf(space.base);
   return {
     acceleratorId: compute.acceleratorId,
+    acceleratorName: acc.name,
+    platformName: platformOf(space, d[0], d[5]).name,
+    nodes: Math.ceil(compute.gpus / compute.gpusPerNode),
     gpus: compute.gpus,
     gpusPerNode: compute.gpusPerNode,
     fabric: net.fabric,
     gbpsPerGpu: net.gbpsPerGpu,
     fatTreeTiers: net.fatTreeTiers,
-    coolingType: facility.coolingType ?? 'base',
-    storageTier: tier === null ? storage.dataTier.name || storage.dataTier.kind : tier.name,
+    coolingType: facilityCoolingId({ ...space.base, facility }, catalog),
+    storageTier:
+      tier === null
+        ? storage.dataTier.name || STORAGE_KIND_WORDS[storage.dataTier.kind]
+        : tier.name,
     nodeCacheDrivesPerNode: storage.nodeCache.drivesPerNode,
     region:
-      region === null
-        ? facility.priceUsdPerKwh === undefined
-          ? facility.electricityId
-          : 'base'
-        : region.name,
+      region !== null
+        ? region.name
+        : facility.priceUsdPerKwh === undefined
+          ? (findItem(catalog, 'electricity', facility.electricityId)?.name ??
+            facility.electricityId)
+          : "the base scenario's electricity price",
   };
 }
 
-/** A short name for a candidate build, e.g. `h100-sxm × 1,024 · infiniband 400G · air · us-texas`. */
+/**
+ * The platforms a candidate buys, in words: `128 × NVIDIA DGX H100 (8x H100 SXM), 1,024 GPUs`
+ * (one node when the GPUs fit one, `1 × … , 4 GPUs`).
+ */
+export function buildWords(choice: CandidateChoice): string {
+  const n = (v: number): string => v.toLocaleString('en-US');
+  return `${n(choice.nodes)} × ${choice.platformName}, ${n(choice.gpus)} GPUs`;
+}
+
+/** A cooling type in words. */
+export function coolingWords(coolingType: string): string {
+  return coolingType in COOLING_WORDS
+    ? COOLING_WORDS[coolingType as keyof typeof COOLING_WORDS]
+    : coolingType;
+}
+
+/**
+ * A candidate build in words, e.g. `128 × NVIDIA DGX H100 (8x H100 SXM), 1,024 GPUs ·
+ * InfiniBand 400 Gb/s · air · parallel-fs · no node cache · US Texas industrial`.
+ */
 export function candidateName(choice: CandidateChoice): string {
-  const gpus = choice.gpus.toLocaleString('en-US');
-  return `${choice.acceleratorId} × ${gpus} · ${choice.fabric} ${choice.gbpsPerGpu}G · ${choice.coolingType} · ${choice.storageTier} · cache ${choice.nodeCacheDrivesPerNode} · ${choice.region}`;
+  const cache =
+    choice.nodeCacheDrivesPerNode === 0
+      ? 'no node cache'
+      : `${choice.nodeCacheDrivesPerNode} cache drive${choice.nodeCacheDrivesPerNode === 1 ? '' : 's'} per node`;
+  return `${buildWords(choice)} · ${FABRIC_WORDS[choice.fabric]} ${choice.gbpsPerGpu} Gb/s · ${coolingWords(choice.coolingType)} · ${choice.storageTier} · ${cache} · ${choice.region}`;
 }
 
 /**

@@ -130,4 +130,22 @@ export const servingMetrics: readonly MetricDefinition[] = [
     group: 'serving',
     better: 'lower',
   }),
+  defineMetric({
+    id: 'energy_per_output_token_j',
+    label: 'Energy per output token',
+    unit: 'J/token',
+    description:
+      'Facility power while serving (IT power of the whole build at this load × PUE) ÷ output tokens per second: joules of facility energy per generated token.',
+    group: 'serving',
+    better: 'lower',
+  }),
+  defineMetric({
+    id: 'output_tokens_per_s_per_mw',
+    label: 'Output tokens per MW',
+    unit: 'tokens/s/MW',
+    description:
+      'Output tokens per second ÷ facility power while serving, MW: what a megawatt of the site serves with this build.',
+    group: 'serving',
+    better: 'higher',
+  }),
 ];

@@ -8,4 +8,5 @@ export { checkTrainingInput } from './check';
 export { autoLayout } from './auto';
 export { scalingCurve } from './scaling';
 export { trainingMetrics, trainingMetricValues } from './metrics';
+export { SCALING_EFFICIENCY_FORMULA, scalingEfficiencyPct } from './efficiency';
 export { layoutText, recomputeText, resolveSoftwareEra } from './simulate';

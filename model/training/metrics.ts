@@ -1,6 +1,7 @@
 import type { MetricDefinition, MetricValue } from '../metrics/metric';
 import { defineMetric } from '../metrics/metric';
 import type { StepBreakdown, TrainingResult } from './types';
+import { SCALING_EFFICIENCY_FORMULA } from './efficiency';
 
 const GIB = 1024 ** 3;
 
@@ -72,7 +73,9 @@ export const trainingMetrics: readonly MetricDefinition[] = [
     id: 'scaling_efficiency_pct',
     label: 'Scaling efficiency',
     unit: '%',
-    description: 'Step time without exposed data-parallel communication over the step time.',
+    description:
+      'The share of each step the GPUs are not waiting for the data-parallel replicas to synchronise: 100 % means adding replicas costs nothing; below it, the gradient communication the step cannot hide. The same definition at every GPU count of the scaling curve, so it never exceeds 100 %.',
+    formula: SCALING_EFFICIENCY_FORMULA,
     group: 'training',
     better: 'higher',
   }),

@@ -15,7 +15,11 @@ function defaultCounts(input: TrainingInput): number[] {
  * Each point keeps the input's TP, PP, CP, micro batch, recompute and ZeRO stage when given,
  * lets DP follow the GPU count, and lets the engine choose what the input leaves null; points
  * whose layout is impossible (DP not dividing the global batch) are left out.
- * Efficiency = per-GPU tokens/s relative to the first point that fits in memory, %. Units: s, tokens/s, %.
+ * Efficiency: each point's own scaling efficiency, the one definition the scenario's figure
+ * uses (SCALING_EFFICIENCY_FORMULA: step time without exposed data-parallel communication ÷ step
+ * time), so the curve at the scenario's GPU count shows the scenario's figure and no point
+ * exceeds 100 % (per-GPU throughput relative to a smaller count could, where memory newly
+ * allows a faster layout). Units: s, tokens/s, %.
  * Method: repeated {@link simulateTraining} (strong scaling at fixed global batch, as MLPerf).
  */
 export function scalingCurve(input: TrainingInput, gpuCounts?: readonly number[]): ScalingPoint[] {
@@ -43,14 +47,11 @@ export function scalingCurve(input: TrainingInput, gpuCounts?: readonly number[]
       // No valid layout at this count (e.g. DP does not divide the global batch): left out.
     }
   }
-  // Reference: the first point whose layout fits in memory (else the first point).
-  const refRun = runs.find((x) => x.r.memory.fits) ?? runs[0];
-  const ref = refRun === undefined ? 1 : refRun.r.tokensPerS / refRun.gpus;
   const out: ScalingPoint[] = runs.map(({ gpus, r }) => ({
     gpus,
     stepTimeS: r.stepTimeS,
     tokensPerS: r.tokensPerS,
-    scalingEfficiencyPct: (100 * (r.tokensPerS / gpus)) / ref,
+    scalingEfficiencyPct: r.scalingEfficiencyPct,
     mfuPct: r.mfuPct,
     layout: r.layout,
     fits: r.memory.fits,

@@ -32,6 +32,7 @@ import {
   paramCounts,
 } from '../workload/shape';
 import type { AttentionDims, ParamCounts } from '../workload/shape';
+import { scalingEfficiencyPct } from './efficiency';
 import { DROPLESS_HOST_SYNC_SHARE, DROPLESS_IMBALANCE, moeLayerCosts } from './moe';
 import type {
   Bottleneck,
@@ -883,7 +884,6 @@ export function buildResult(
   }
   if (l.tp > ctx.net.domain)
     warnings.push(`tp=${l.tp} spans beyond the ${ctx.net.domain}-GPU scale-up domain`);
-  const dpFree = step - core.breakdown.dpCommS;
   return {
     layout: l,
     stepTimeS: step,
@@ -894,7 +894,7 @@ export function buildResult(
     hardwareTflopsPerGpu: hwFlopsPerGpu / 1e12,
     mfuPct: 100 * mfu,
     hfuPct: (100 * hwFlopsPerGpu) / dev.peakFlopsPerS,
-    scalingEfficiencyPct: (100 * dpFree) / step,
+    scalingEfficiencyPct: scalingEfficiencyPct(step, core.breakdown.dpCommS),
     timeToTrainS: ttt,
     timeToTrainDays: ttt === null ? null : ttt / 86400,
     evaluationTimeS: evalTime,

@@ -309,7 +309,7 @@ export type ScalingPoint = {
   readonly gpus: number;
   readonly stepTimeS: number;
   readonly tokensPerS: number;
-  /** Per-GPU throughput relative to the curve's first point that fits in memory, %. */
+  /** The point's scaling efficiency, % (SCALING_EFFICIENCY_FORMULA, as the scenario's figure). */
   readonly scalingEfficiencyPct: number;
   readonly mfuPct: number;
   readonly layout: ResolvedLayout;

@@ -28,6 +28,52 @@ const ACCEPT: Record<OpenTextFileRequest['kind'], string> = {
 /** Largest file the browser implementation reads (the desktop shell's cap, model/files). */
 const MAX_OPEN_BYTES = MAX_SCENARIO_FILE_BYTES;
 
+/** Where the app's local server (cli/npm/serve.mjs) prints a report to PDF. */
+export const REPORT_PDF_ENDPOINT = '/api/report-pdf';
+
+/** Offer bytes as a download named `name`. */
+function download(bytes: BlobPart, type: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoke on the next task: the download has taken its copy by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The report as a PDF file: the app's local server prints the same document as the CLI and the
+ * desktop shell (headless Chromium, the same print view and page setup) and the browser
+ * downloads it. Served from somewhere without that endpoint, the print dialog ("Save as PDF")
+ * prints the current view instead.
+ */
+async function savePrintedPdf(
+  request: Extract<SaveBinaryFileRequest, { printView: unknown }>,
+): Promise<SaveResult> {
+  const report = request.printView.report;
+  if (report) {
+    const res = await fetch(REPORT_PDF_ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...report, paper: request.printView.paper }),
+    });
+    if (res.ok) {
+      download(await res.arrayBuffer(), MIME.pdf, request.suggestedName);
+      return { saved: true, fileName: request.suggestedName };
+    }
+    if (res.status !== 404 && res.status !== 405) {
+      const why = (await res.text()).trim();
+      throw new Error(why || `the app's server answered ${res.status}`);
+    }
+  }
+  window.print();
+  return { saved: false };
+}
+
 /**
  * The DesktopApi for a plain browser: saving downloads a file, opening uses a file input, and
  * external links open in a new tab (allow-listed https only, as in the desktop shell).
@@ -88,12 +134,7 @@ export function createBrowserApi(version: string): DesktopApi {
       return Promise.resolve(true);
     },
     saveBinaryFile(request: SaveBinaryFileRequest): Promise<SaveResult> {
-      if (!('bytes' in request)) {
-        // A browser cannot render PDF bytes itself: its print dialog ("Save as PDF") prints the
-        // current view with the report's print CSS (paper size, repeated table headers).
-        window.print();
-        return Promise.resolve({ saved: false });
-      }
+      if (!('bytes' in request)) return savePrintedPdf(request);
       const blob = new Blob([request.bytes], {
         type: MIME[request.kind],
       });

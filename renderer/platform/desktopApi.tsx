@@ -32,6 +32,11 @@ export function DesktopApiProvider(props: { api: DesktopApi; children: ReactNode
   );
 }
 
+/** The shell's API, or null outside DesktopApiProvider (a screen rendered on its own in tests). */
+export function useOptionalDesktopApi(): DesktopApi | null {
+  return useContext(DesktopApiContext);
+}
+
 export function useDesktopApi(): DesktopApi {
   const api = useContext(DesktopApiContext);
   if (api === null) throw new Error('useDesktopApi must be used inside DesktopApiProvider');

@@ -47,7 +47,21 @@ describe('report: arguments', () => {
       xlsx: 'a.xlsx',
       csv: null,
       paper: 'a4',
+      objective: null,
+      baseline: 1,
     });
+  });
+
+  it('takes a stated objective and a baseline position, refusing others in words', () => {
+    expect(reportOutputs({ pdf: 'a.pdf', objective: 'tco_usd', baseline: '2' })).toMatchObject({
+      objective: 'tco_usd',
+      baseline: 2,
+    });
+    expect(reportOutputs({ pdf: 'a.pdf', objective: 'name' })).toMatch(
+      /^--objective: must be one of cost_per_training_run_usd, .*not "name"$/,
+    );
+    expect(reportOutputs({ pdf: 'a.pdf', baseline: '0' })).toMatch(/^--baseline: must be/);
+    expect(reportOutputs({ pdf: 'a.pdf', baseline: 'x' })).toMatch(/^--baseline: must be/);
   });
 
   it('evaluate refuses the report options', () => {
@@ -86,7 +100,7 @@ describe('report: CSV and XLSX files', () => {
     const csv = m.written.get('o.csv') as string;
     const head = csv.split('\r\n')[0];
     expect(head).toBe(
-      'metric_id,label,unit,"Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR","Llama 3 70B pre-train, 1,024x H100, RoCE"',
+      '\uFEFFmetric_id,label,unit,"Llama 3 70B pre-train, 1,024x H100, InfiniBand NDR","Llama 3 70B pre-train, 1,024x H100, RoCE"',
     );
     const wb = new ExcelJS.Workbook();
     const bytes = m.written.get('o.xlsx') as Uint8Array;

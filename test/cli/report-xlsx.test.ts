@@ -48,9 +48,15 @@ describe('report XLSX', () => {
     const wb = await readBack(await reportWorkbook(content));
     const names = wb.worksheets.map((w) => w.name);
     expect(names.slice(0, 4)).toEqual(['Summary', 'Comparison', 'Assumptions', 'Catalog values']);
-    expect(names.length).toBe(6);
-    expect(names[4]).toBe(ib.name.slice(0, 31).trim());
-    expect(names[5]).not.toMatch(/[\\/?*[\]:]/);
+    // One sheet per build and one cash-flow sheet per costed build, numbered in report order.
+    expect(names.length).toBe(8);
+    expect(names[4]!.startsWith('1 ')).toBe(true);
+    expect(names[5]!.startsWith('2 ')).toBe(true);
+    expect(names.slice(6).map((n) => n.slice(0, 5))).toEqual(['CF 1 ', 'CF 2 ']);
+    for (const n of names.slice(4)) {
+      expect(n.length).toBeLessThanOrEqual(31);
+      expect(n).not.toMatch(/[\\/?*[\]:]/);
+    }
   });
 
   it('keeps numbers as numbers with a number format, units in headers', async () => {
@@ -66,10 +72,10 @@ describe('report XLSX', () => {
       const cell = row.getCell(4);
       expect(typeof cell.value).toBe('number');
       expect(cell.value).toBeCloseTo(ib.result.metrics['tco_usd']!.value, 3);
-      expect(cell.numFmt).toBe('#,##0');
+      expect(cell.numFmt).toBe('#,##0 "USD"');
       const pct = row.getCell(7);
       expect(typeof pct.value).toBe('number');
-      expect(pct.numFmt).toBe('0.00');
+      expect(pct.numFmt).toBe('+0.0%;-0.0%;0.0%');
     });
     expect(found).toBe(true);
     const sheet = wb.worksheets[4]!;
@@ -91,7 +97,8 @@ describe('report XLSX', () => {
     wb.eachSheet((ws) =>
       ws.eachRow((row) =>
         row.eachCell((cell) => {
-          expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+          // Formulas only where this module writes them: the cash-flow sheets.
+          if (!ws.name.startsWith('CF ')) expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
           if (typeof cell.value === 'string') expect(cell.value).not.toMatch(/^[=+\-@\t\r]/);
         }),
       ),
@@ -127,6 +134,7 @@ describe('sheetName and numberFormat', () => {
     expect(numberFormat(123456)).toBe('#,##0');
     expect(numberFormat(2.5)).toBe('#,##0.00');
     expect(numberFormat(0.58)).toBe('0.0000');
-    expect(numberFormat(0.0001)).toBe('0.00E+00');
+    expect(numberFormat(0.0001)).toBe('0.0000000');
+    expect(numberFormat(-0.000012)).toBe('0.00000000');
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   describeDistribution,
+  MODEL_UNCERTAINTY_PCT,
   pairwiseSentence,
   uncertaintyWithRanges,
   type EngineKnobs,
@@ -42,7 +43,10 @@ function PairwiseList(props: { readonly result: MonteCarloResult; readonly metri
       <h4 id="an-pairwise">Against the baseline, draw by draw</h4>
       <p className="an-muted">
         Each draw uses the same prices, efficiencies and failure rates for every scenario (common
-        random numbers), so these shares compare the builds, not the luck of the draw.
+        random numbers), so these shares compare the builds, not the luck of the draw. A difference
+        whose median is inside the model&rsquo;s stated uncertainty (&plusmn;
+        {formatNumber(MODEL_UNCERTAINTY_PCT, 1)} %, its median error on the validation cases) is
+        called indistinguishable.
       </p>
       <ul className="an-pairwise" data-testid="mc-pairwise">
         {lines.map((p) => (

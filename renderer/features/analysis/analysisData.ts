@@ -1,5 +1,6 @@
 import type { EvaluationResult } from '../../../model/evaluate';
 import { metricRegistry, type MetricDefinition } from '../../../model/metrics';
+import { objectiveMetricId } from '../../../model/analysis';
 import type { MonteCarloResult, PercentileSummary, TornadoResult } from '../../../model/analysis';
 
 /**
@@ -39,9 +40,14 @@ export function metricChoices(result: EvaluationResult | null): MetricDefinition
   return [...key, ...all.filter((m) => !KEY_METRICS.includes(m.id))];
 }
 
-/** The default metric of a result: the first key metric it has. */
+/**
+ * The default metric of a result: the objective's, the cost per unit of work (model/analysis
+ * `objectiveMetricId`), not raw TCO; else the first key metric it has.
+ */
 export function defaultMetric(result: EvaluationResult | null): string | null {
-  return metricChoices(result)[0]?.id ?? null;
+  const choices = metricChoices(result);
+  const objective = result ? objectiveMetricId(result.metrics) : null;
+  return choices.find((m) => m.id === objective)?.id ?? choices[0]?.id ?? null;
 }
 
 /** One tornado row for the chart: deltas of the metric at the input's low and high end. */

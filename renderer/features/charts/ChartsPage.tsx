@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { getMetric } from '../../../model/metrics';
 import {
   formatMoney,
   formatMoneyCompact,
@@ -20,6 +21,8 @@ import {
 import { BandsChart } from './BandsChart';
 import { HorizonChart, LatencyThroughputChart, ScalingChart, StackedBarsChart } from './Charts';
 import './charts.css';
+
+const SCALING_EFFICIENCY = getMetric('scaling_efficiency_pct');
 
 const kw = (v: number) => formatPower(v * 1000);
 const seconds = (v: number) => `${formatNumber(v, v < 1 ? 3 : 2)} s`;
@@ -113,7 +116,7 @@ export function ChartsPage() {
         <ScalingChart
           testId="chart-efficiency"
           title="Scaling efficiency against GPU count (%)"
-          description="Per-GPU throughput relative to the smallest GPU count that fits in memory."
+          description={`${SCALING_EFFICIENCY.formula ?? ''}, at each GPU count: the same figure as the scenario's own (at its GPU count), never above 100 %.`}
           data={scaling}
           which="efficiency"
           unitLabel="%"

@@ -200,6 +200,11 @@ export function ComparePage() {
                   <th scope="row" className="cmp-metric" title={row.metric.description}>
                     <span>{row.metric.label}</span>{' '}
                     <span className="unit">({displayUnit(row.unit, currency)})</span>
+                    {row.metric.formula ? (
+                      <span className="cmp-formula" data-testid="metric-formula">
+                        {row.metric.formula}
+                      </span>
+                    ) : null}
                     {view.customising ? (
                       <span className="cmp-row-tools">
                         <Button

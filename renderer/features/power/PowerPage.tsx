@@ -15,6 +15,7 @@ import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import { useEvaluations } from '../../workspace/useEvaluations';
 import { StackedBarsChart } from '../charts/Charts';
 import { whyNoResult } from '../charts/chartData';
+import { FleetPanel } from './FleetPanel';
 import { activityRows, assumptionGroups, itPowerChart, itPowerTable, nodeRows } from './powerData';
 import '../charts/charts.css';
 import './power.css';
@@ -102,6 +103,9 @@ function ScenarioPower(props: { evaluation: ScenarioEvaluation }) {
           <NetworkStorage result={r} pc={pc} />
         </div>
       </div>
+      {e.scenario && r.workloadKind === 'serving' ? (
+        <FleetPanel scenario={e.scenario} result={r} />
+      ) : null}
       <BuildTable evaluation={e} result={r} />
     </>
   );

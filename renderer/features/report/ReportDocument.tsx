@@ -1,10 +1,27 @@
 import { useEffect, useRef } from 'react';
-import type { Delta, MetricRow, ReportContent } from '../../../model/report';
+import type {
+  CashFlowYear,
+  Decision,
+  Delta,
+  MetricRow,
+  ReportAnalysis,
+  ReportContent,
+} from '../../../model/report';
 import { formatMetricNumber } from '../../components/metricFormat';
-import { formatNumber, formatSignificant } from '../../format/format';
+import { formatMoney, formatNumber, formatSignificant } from '../../format/format';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import type { Paper } from '../../../model/report';
 import { ReportCharts } from './PrintCharts';
+import {
+  PrintBands,
+  PrintCashFlow,
+  PrintOwnVsCloud,
+  PrintScaling,
+  PrintTornadoes,
+} from './PrintAnalysis';
+import { catalogFieldLabel, reportInputs } from './reportInputs';
+import { DecisionPage } from './DecisionPage';
+import { reportContents } from './contents';
 
 /**
  * The print view: the report's content as a document laid out for paper (report.css): a cover,
@@ -76,10 +93,57 @@ function MetricTable(props: {
   );
 }
 
-function assumptionValue(v: string | number | boolean | null): string {
-  if (v === null) return '—';
-  if (typeof v === 'number') return formatSignificant(v, 6);
-  return String(v);
+/** A build's cash flows by year (the finance schedule), in its appendix. */
+function CashFlowTable(props: {
+  readonly rows: readonly CashFlowYear[];
+  readonly currency: string;
+  readonly name: string;
+}) {
+  if (props.rows.length === 0) return null;
+  const m = (v: number) => formatMoney(v, props.currency);
+  return (
+    <table className="report-table report-cashflow-table">
+      <caption>
+        Cash flow by year of {props.name} ({props.currency})
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Year</th>
+          <th scope="col" className="num">
+            Capex
+          </th>
+          <th scope="col" className="num">
+            Opex
+          </th>
+          <th scope="col" className="num">
+            Resale
+          </th>
+          <th scope="col" className="num">
+            Net cash flow
+          </th>
+          <th scope="col" className="num">
+            Cumulative, owning
+          </th>
+          <th scope="col" className="num">
+            Cumulative, cloud
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((r) => (
+          <tr key={r.year}>
+            <th scope="row">{r.year}</th>
+            <td className="num">{m(r.capex)}</td>
+            <td className="num">{m(r.opex)}</td>
+            <td className="num">{m(r.residual)}</td>
+            <td className="num">{m(r.net)}</td>
+            <td className="num">{m(r.cumulativeOwn)}</td>
+            <td className="num">{m(r.cumulativeCloud)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 /** The whole printable report. Sets `data-report-ready` once mounted (charts drawn). */
@@ -93,53 +157,68 @@ export function ReportDocument(props: {
   readonly accuracyError: string | null;
   /** The hand-off request this content answers (empty for the workspace). */
   readonly requestId: string;
+  /** The decision page (question, recommendation or ranking, deciding figures, risks). */
+  readonly decision: Decision;
+  /** Tornado, bands and cash flows; null while they run. */
+  readonly analysis: ReportAnalysis | null;
+  readonly analysisPending: boolean;
 }) {
-  const { content, evaluations } = props;
+  const { content, evaluations, decision, analysis } = props;
+  const pending = props.accuracyPending || props.analysisPending;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     // After React has committed and the browser has laid out the SVG charts.
     const el = ref.current;
     if (!el) return undefined;
     el.dataset['reportReady'] = 'false';
-    if (props.accuracyPending) return undefined;
+    if (pending) return undefined;
     const id = requestAnimationFrame(() => {
       el.dataset['reportRequest'] = props.requestId;
       el.dataset['reportReady'] = 'true';
     });
     return () => cancelAnimationFrame(id);
-  }, [content, props.accuracyPending, props.requestId]);
+  }, [content, pending, props.requestId, decision, analysis]);
   const currencies = evaluations.map((e) => e.scenario?.finance.currency ?? 'USD');
   const { cover } = content;
+  const shared = new Set(currencies).size === 1 ? (currencies[0] ?? null) : null;
+  const inputs = reportInputs(
+    content.assumptions.inputs,
+    cover.date,
+    (v) => formatSignificant(v, 6),
+    shared,
+  );
+  const names = content.scenarios.map((s) => s.name);
+  const hasFinance = analysis?.builds.some((b) => b.cashFlow.length > 0) ?? false;
+  const toc = reportContents(content, { analysis: analysis !== null, finance: hasFinance });
   return (
     <article
       ref={ref}
-      className={`report-doc report-paper-${props.paper}`}
+      className={`report-doc report-paper-${props.paper}${content.scenarios.length >= 5 ? ' report-many' : ''}`}
       data-testid="report-doc"
       aria-label="Report preview"
     >
-      <section className="report-cover" data-testid="report-cover">
-        <p className="report-kicker">ClusterPlan</p>
-        <h1>{cover.title}</h1>
-        <dl className="report-cover-facts">
-          <dt>Date</dt>
-          <dd data-testid="report-date">{cover.date}</dd>
-          <dt>App version</dt>
-          <dd>{cover.appVersion}</dd>
-          <dt>Catalog version</dt>
-          <dd>{cover.catalogVersion}</dd>
-          <dt>Baseline</dt>
-          <dd>{cover.baselineName}</dd>
-        </dl>
-        <h2 className="report-cover-sub">Scenarios compared</h2>
-        <ol className="report-cover-list">
-          {cover.scenarioNames.map((n, i) => (
-            <li key={i}>{n}</li>
+      <DecisionPage
+        content={content}
+        decision={decision}
+        analysis={analysis}
+        currencies={currencies}
+        excluded={props.excluded}
+      />
+
+      <nav
+        className="report-section report-toc"
+        aria-labelledby="report-toc"
+        data-testid="report-toc"
+      >
+        <h2 id="report-toc">Contents</h2>
+        <ol>
+          {toc.map((t) => (
+            <li key={t.id}>
+              <a href={`#${t.id}`}>{t.title}</a>
+            </li>
           ))}
         </ol>
-        {props.excluded.length > 0 ? (
-          <p className="report-note">Left out (no result): {props.excluded.join('; ')}</p>
-        ) : null}
-      </section>
+      </nav>
 
       <section className="report-section" aria-labelledby="report-summary">
         <h2 id="report-summary">Executive summary</h2>
@@ -170,7 +249,33 @@ export function ReportDocument(props: {
       <section className="report-section" aria-labelledby="report-charts">
         <h2 id="report-charts">Charts</h2>
         <ReportCharts evaluations={evaluations} />
+        <PrintScaling evaluations={evaluations} />
       </section>
+
+      {analysis ? (
+        <section className="report-section report-break" aria-labelledby="report-analysis">
+          <h2 id="report-analysis">Sensitivity and uncertainty</h2>
+          <p className="report-lede">
+            What each build’s deciding figure hinges on (tornado: one input at a time over its
+            stated range) and how uncertain the deciding figures are (P10–P90 bands).
+          </p>
+          <PrintBands
+            decision={decision}
+            analysis={analysis}
+            names={names}
+            currencies={currencies}
+          />
+          <PrintTornadoes analysis={analysis} />
+        </section>
+      ) : null}
+
+      {analysis && hasFinance ? (
+        <section className="report-section report-break" aria-labelledby="report-finance">
+          <h2 id="report-finance">Finance: own vs cloud, cash flow by year</h2>
+          <PrintOwnVsCloud analysis={analysis} />
+          <PrintCashFlow analysis={analysis} />
+        </section>
+      ) : null}
 
       <section className="report-section report-break" aria-labelledby="report-comparison">
         <h2 id="report-comparison">Comparison table</h2>
@@ -190,52 +295,65 @@ export function ReportDocument(props: {
       <section className="report-section report-break" aria-labelledby="report-assumptions">
         <h2 id="report-assumptions">Assumptions</h2>
         <p className="report-lede">
-          Every input with its value and unit. Values marked <span className="report-user">*</span>{' '}
-          were set in the scenario (user overrides); the others are ClusterPlan defaults.
+          Every input of every build under its label and unit, by section. Values marked{' '}
+          <span className="report-user">*</span> were set in the scenario (user overrides); the
+          others are ClusterPlan defaults. The Ref. column points to the numbered references (source
+          and date) after the catalog table.
         </p>
-        <table className="report-table report-assumptions" data-testid="report-inputs-table">
-          <caption>Scenario inputs</caption>
-          <colgroup>
-            <col className="report-col-path" />
-            <col className="report-col-unit" />
-            {content.scenarios.map((s) => (
-              <col key={s.id} />
-            ))}
-            <col className="report-col-source" />
-            <col className="report-col-date" />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Input</th>
-              <th scope="col">Unit</th>
+        {inputs.sections.map((sec) => (
+          <table
+            className="report-table report-inputs"
+            data-testid="report-inputs-table"
+            key={sec.title}
+          >
+            <caption>{sec.title}</caption>
+            <colgroup>
+              <col className="report-col-label" />
+              <col className="report-col-unit" />
               {content.scenarios.map((s) => (
-                <th scope="col" key={s.id}>
-                  {s.name}
-                </th>
+                <col key={s.id} />
               ))}
-              <th scope="col">Source</th>
-              <th scope="col">Date</th>
-            </tr>
-          </thead>
-          <tbody>
-            {content.assumptions.inputs.map((r) => (
-              <tr key={r.path}>
-                <th scope="row" className="report-path">
-                  {r.path}
-                </th>
-                <td className="unit">{r.unit}</td>
-                {r.values.map((v, i) => (
-                  <td key={i} className="report-text">
-                    {v ? assumptionValue(v.value) : '—'}
-                    {v?.user ? <span className="report-user"> *</span> : null}
-                  </td>
+              <col className="report-col-ref" />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col">Input</th>
+                <th scope="col">Unit</th>
+                {content.scenarios.map((s, i) => (
+                  <th scope="col" key={s.id} className="report-build-head">
+                    {String.fromCharCode(65 + (i % 26))} {s.name}
+                  </th>
                 ))}
-                <td className="report-text">{r.source}</td>
-                <td className="report-text">{r.date}</td>
+                <th scope="col" className="num">
+                  Ref.
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sec.rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row">{r.label}</th>
+                  <td className="unit">{r.unit}</td>
+                  {r.values.map((v, i) => (
+                    <td key={i} className="report-text">
+                      {v ? v.text : '—'}
+                      {v?.user ? <span className="report-user"> *</span> : null}
+                    </td>
+                  ))}
+                  <td className="num">{r.ref === null ? inputs.userRef.n : r.ref}</td>
+                </tr>
+              ))}
+              {sec.notSet.length > 0 ? (
+                <tr className="report-notset">
+                  <td colSpan={3 + content.scenarios.length}>
+                    Not set in any build (the engine derives them, or they do not apply):{' '}
+                    {sec.notSet.join('; ')}.
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        ))}
         <table className="report-table report-catalog" data-testid="report-catalog-table">
           <caption>Catalog numbers used</caption>
           <colgroup>
@@ -263,10 +381,10 @@ export function ReportDocument(props: {
           <tbody>
             {content.assumptions.catalog.map((r) => (
               <tr key={`${r.kind}:${r.itemId}:${r.field}`}>
-                <th scope="row" className="report-path">
+                <th scope="row">
                   {r.kind} {r.itemId}
                 </th>
-                <td className="report-path">{r.field}</td>
+                <td>{catalogFieldLabel(r.field)}</td>
                 <td className="num">
                   {formatSignificant(r.value, 6)}
                   {r.user ? <span className="report-user"> *</span> : null}
@@ -282,6 +400,17 @@ export function ReportDocument(props: {
             ))}
           </tbody>
         </table>
+        <h3 id="report-references" className="report-refs-title">
+          References
+        </h3>
+        <ol className="report-references" data-testid="report-references">
+          {inputs.references.map((r) => (
+            <li key={r.n} value={r.n}>
+              {r.source}
+              {r.date ? <span className="report-ref-date"> ({r.date})</span> : null}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <section className="report-section report-break" aria-labelledby="report-methodology">
@@ -401,6 +530,11 @@ export function ReportDocument(props: {
               ))}
             </tbody>
           </table>
+          <CashFlowTable
+            rows={analysis?.builds[i]?.cashFlow ?? []}
+            currency={currencies[i] ?? 'USD'}
+            name={a.name}
+          />
         </section>
       ))}
     </article>

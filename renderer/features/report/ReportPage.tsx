@@ -1,8 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { buildReport, comparisonCsv } from '../../../model/report';
+import {
+  buildDecision,
+  buildReport,
+  comparisonCsv,
+  getReportObjectiveOptions,
+} from '../../../model/report';
 import type { AccuracyRow, ReportContent, ReportScenario } from '../../../model/report';
 import { useValidationRun, type ValidationRun } from '../accuracy/useValidationReport';
-import { Button, RadioGroup } from '../../components/ui';
+import { Button, RadioGroup, SelectField } from '../../components/ui';
 import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import { evaluateDrafts, type ScenarioEvaluation } from '../../workspace/evaluations';
@@ -10,6 +15,7 @@ import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
 import { readHandoff, type ReportHandoff } from './handoff';
 import { PAPERS, REPORT_HANDOFF_EVENT, isPaper, type Paper } from '../../../model/report';
 import { ReportDocument } from './ReportDocument';
+import { useReportAnalysis } from './useReportAnalysis';
 import './report.css';
 
 /**
@@ -44,6 +50,7 @@ type Built =
   | {
       readonly ok: true;
       readonly content: ReportContent;
+      readonly scenarios: readonly ReportScenario[];
       readonly evaluations: readonly ScenarioEvaluation[];
       readonly excluded: readonly string[];
     }
@@ -87,7 +94,7 @@ export function reportFromEvaluations(
       baselineId,
       accuracy: options.accuracy,
     });
-    return { ok: true, content, evaluations: usable, excluded };
+    return { ok: true, content, scenarios, evaluations: usable, excluded };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
@@ -114,13 +121,19 @@ export function ReportPage() {
   const [paper, setPaper] = useState<Paper>(
     handoff && !(handoff instanceof Error) ? handoff.paper : 'a4',
   );
+  const [objective, setObjective] = useState<string | null>(
+    handoff && !(handoff instanceof Error) ? handoff.objective : null,
+  );
   const [busy, setBusy] = useState<string | null>(null);
   // A loaded print view takes further hand-offs without reloading (the CLI's warm exports).
   useEffect(() => {
     const onHandoff = () => {
       const next = handoffOrError();
       setHandoff(next);
-      if (next && !(next instanceof Error)) setPaper(next.paper);
+      if (next && !(next instanceof Error)) {
+        setPaper(next.paper);
+        setObjective(next.objective);
+      }
     };
     window.addEventListener(REPORT_HANDOFF_EVENT, onHandoff);
     return () => window.removeEventListener(REPORT_HANDOFF_EVENT, onHandoff);
@@ -155,6 +168,12 @@ export function ReportPage() {
   }
 
   const content = built.ok ? built.content : null;
+  const reportScenarios = built.ok ? built.scenarios : null;
+  const { analysis, pending: analysisPending } = useReportAnalysis(reportScenarios, objective);
+  const decision = useMemo(
+    () => (reportScenarios ? buildDecision(reportScenarios, objective, analysis) : null),
+    [reportScenarios, objective, analysis],
+  );
   const exports: Record<'pdf' | 'xlsx' | 'csv', () => void> = {
     pdf: () =>
       content &&
@@ -162,7 +181,21 @@ export function ReportPage() {
         api.saveBinaryFile({
           suggestedName: `${fileStem(content)}.pdf`,
           kind: 'pdf',
-          printView: { paper },
+          printView: {
+            paper,
+            // The document itself, for a shell that renders it elsewhere (a browser asks the
+            // app's local server, which prints it as the CLI does).
+            report: {
+              scenarios: evals
+                .filter((e) => built.ok && built.evaluations.includes(e))
+                .map((e) => ({ id: e.id, doc: e.draft.doc })),
+              date,
+              baselineId: built.ok
+                ? (built.content.scenarios[built.content.baselineIndex]?.id ?? null)
+                : null,
+              objective,
+            },
+          },
         }),
       ),
     xlsx: () =>
@@ -212,6 +245,14 @@ export function ReportPage() {
           onChange={(v) => isPaper(v) && setPaper(v)}
           data-testid="report-paper"
         />
+        <SelectField
+          className="report-objective"
+          label="Objective"
+          value={objective ?? ''}
+          options={getReportObjectiveOptions()}
+          onChange={(v) => setObjective(v === '' ? null : v)}
+          data-testid="report-objective"
+        />
         <div className="toolbar" role="group" aria-label="Export">
           <Button className="btn" isDisabled={!content || busy !== null} onPress={exports.pdf}>
             Export PDF
@@ -234,8 +275,11 @@ export function ReportPage() {
           {handoff.message}
         </p>
       ) : null}
-      {built.ok ? (
+      {built.ok && decision ? (
         <ReportDocument
+          decision={decision}
+          analysis={analysis}
+          analysisPending={analysisPending}
           content={built.content}
           evaluations={built.evaluations}
           paper={paper}
@@ -246,7 +290,7 @@ export function ReportPage() {
         />
       ) : (
         <p className="report-empty" role="status">
-          {built.message}
+          {built.ok ? 'Preparing the report…' : built.message}
         </p>
       )}
     </section>

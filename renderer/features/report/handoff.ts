@@ -1,5 +1,10 @@
 import type { ScenarioDraft } from '../../workspace/workspace';
-import { isPaper, REPORT_HANDOFF_GLOBAL, type Paper } from '../../../model/report';
+import {
+  isPaper,
+  isReportObjective,
+  REPORT_HANDOFF_GLOBAL,
+  type Paper,
+} from '../../../model/report';
 
 /**
  * Scenarios handed to the print view from outside (the CLI's headless Chromium sets a global
@@ -10,6 +15,8 @@ export type ReportHandoff = {
   readonly date: string;
   readonly paper: Paper;
   readonly baselineId: string | null;
+  /** The stated objective (a report objective's metric id), or null: a neutral ranking. */
+  readonly objective: string | null;
   /** Set by the caller to tell this request's ready marker from the previous one's. */
   readonly requestId: string;
 };
@@ -25,7 +32,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function parseHandoff(raw: unknown): ReportHandoff | null {
   if (raw === undefined || raw === null) return null;
   if (!isRecord(raw)) throw new Error(`${REPORT_HANDOFF_GLOBAL}: must be an object`);
-  const { scenarios, date, paper, baselineId, requestId } = raw;
+  const { scenarios, date, paper, baselineId, requestId, objective } = raw;
   if (!Array.isArray(scenarios) || scenarios.length === 0) {
     throw new Error(`${REPORT_HANDOFF_GLOBAL}.scenarios: must be a non-empty array`);
   }
@@ -43,6 +50,7 @@ export function parseHandoff(raw: unknown): ReportHandoff | null {
     date,
     paper: isPaper(paper) ? paper : 'a4',
     baselineId: typeof baselineId === 'string' ? baselineId : null,
+    objective: isReportObjective(objective) ? objective : null,
     requestId: typeof requestId === 'string' ? requestId : '',
   };
 }

@@ -1,18 +1,24 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { modelPresets } from '../../../model/scenario';
 import { UndoRedo } from '../../components/UndoRedo';
 import { Button, MenuButton, Modal, TabList, TabPanel } from '../../components/ui';
+import { useOptionalDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
-import { SCENARIO_TEMPLATES, getTemplate } from '../../workspace/templates';
+import { addScenariosFromFile } from '../files/fileCommands';
+import { SCENARIO_TEMPLATES, getTemplate, type TemplateGroup } from '../../workspace/templates';
 import { addScenario, MAX_SCENARIOS, structuredCloneJson } from '../../workspace/workspace';
 import { getIn } from './schemaFields';
 import { ResultSummary } from './ResultSummary';
 import { ScenarioForm } from './ScenarioForm';
 import { useTimedEvaluations } from './perf';
-import { DuplicateWithChange } from './WorkspaceActions';
 import './scenarios.css';
 
 let presetCounter = 0;
+
+// Opened only on request, so it is loaded then (the start-up bundle does not carry it).
+const DuplicateWithChangeDialog = lazy(() =>
+  import('./DuplicateWithChangeDialog').then((m) => ({ default: m.DuplicateWithChangeDialog })),
+);
 
 /**
  * A new training scenario for a model preset: the 1,024× H100 InfiniBand template with the
@@ -114,7 +120,51 @@ export function ScenariosPage() {
   );
 }
 
+/** A menu item with the source of its numbers on a second line. */
+function sourcedItem(id: string, label: string, source: string | undefined) {
+  return {
+    id,
+    textValue: label,
+    // The item's name stays its label; the source is shown under it (and as its tooltip).
+    label: (
+      <span className="sc-add-item" title={source}>
+        <span>{label}</span>
+        {source ? (
+          <span className="sc-add-source" aria-hidden="true">
+            {source}
+          </span>
+        ) : null}
+      </span>
+    ),
+  };
+}
+
+/** The publication a preset's numbers come from, short: "Brown et al. 2020". */
+function shortSource(source: string): string {
+  return source.split(', "')[0] ?? source;
+}
+
+const templatesIn = (group: TemplateGroup) =>
+  SCENARIO_TEMPLATES.filter((t) => (t.group ?? 'training') === group).map((t) =>
+    sourcedItem(`template:${t.id}`, t.label, t.source),
+  );
+const presetsOf = (moe: boolean) =>
+  modelPresets
+    .filter((p) => (p.shape.moe !== null && p.shape.moe !== undefined) === moe)
+    .map((p) => sourcedItem(`preset:${p.id}`, p.label, `${shortSource(p.source)} (${p.date})`));
+
+/** The "Add scenario" menu: templates and presets by kind, each with its source. */
+const ADD_MENU_SECTIONS = [
+  { title: 'Pre-train or fine-tune (examples)', items: templatesIn('training') },
+  { title: 'Pre-train a dense model preset (1,024× H100)', items: presetsOf(false) },
+  { title: 'Pre-train a mixture-of-experts preset (1,024× H100)', items: presetsOf(true) },
+  { title: 'Vision', items: templatesIn('vision') },
+  { title: 'Serve a model', items: templatesIn('serving') },
+  { title: 'Pre-train Llama 3 70B on a platform', items: templatesIn('platform') },
+];
+
 function AddMenu(props: { disabled: boolean }) {
+  const api = useOptionalDesktopApi();
   const addFromTemplate = useAppStore((s) => s.addFromTemplate);
   const apply = useAppStore((s) => s.apply);
   const setActive = useAppStore((s) => s.setActive);
@@ -126,17 +176,15 @@ function AddMenu(props: { disabled: boolean }) {
       menuClassName="sc-add-menu"
       isDisabled={props.disabled}
       sections={[
-        {
-          title: 'From a template',
-          items: SCENARIO_TEMPLATES.map((t) => ({ id: `template:${t.id}`, label: t.label })),
-        },
-        {
-          title: 'Pre-train a model preset',
-          items: modelPresets.map((p) => ({ id: `preset:${p.id}`, label: p.label })),
-        },
+        ...ADD_MENU_SECTIONS,
+        ...(api
+          ? [{ title: 'From a file', items: [{ id: 'file', label: 'Add scenarios from file…' }] }]
+          : []),
       ]}
       onAction={(k) => {
-        if (k.startsWith('template:')) {
+        if (k === 'file') {
+          if (api) void addScenariosFromFile(api, useAppStore);
+        } else if (k.startsWith('template:')) {
           addFromTemplate(k.slice('template:'.length));
         } else if (k.startsWith('preset:')) {
           presetCounter += 1;
@@ -190,6 +238,29 @@ function ScenarioActions(props: { id: string; name: string }) {
       </Button>
       <DeleteButton id={id} name={props.name} />
     </div>
+  );
+}
+
+/** "Duplicate with change…" and its dialog (loaded when first opened). */
+function DuplicateWithChange(props: { id: string; name: string; isDisabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const doc = useAppStore((s) => s.history.present.scenarios.find((x) => x.id === props.id)?.doc);
+  return (
+    <>
+      <Button className="btn" onPress={() => setOpen(true)} isDisabled={props.isDisabled}>
+        Copy with one change…
+      </Button>
+      {open && doc ? (
+        <Suspense fallback={null}>
+          <DuplicateWithChangeDialog
+            id={props.id}
+            name={props.name}
+            doc={doc}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -8,7 +8,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { candidateScenario, prepareSearch, violationLabel } from '../../../model/search';
+import {
+  FABRIC_WORDS,
+  buildWords,
+  candidateScenario,
+  coolingWords,
+  prepareSearch,
+  violationLabel,
+} from '../../../model/search';
 import type {
   PoolProgress,
   PoolRun,
@@ -108,15 +115,19 @@ function layoutText(c: SearchCandidate): string {
   return `TP${l.tp} · PP${l.pp} · DP${l.dp}${l.cp > 1 ? ` · CP${l.cp}` : ''}`;
 }
 
+/** The platforms bought, in words: "128 × NVIDIA DGX H100 (8x H100 SXM), 1,024 GPUs". */
 function buildText(c: SearchCandidate): string {
-  const x = c.choice;
-  return `${x.acceleratorId} × ${formatNumber(x.gpus)}`;
+  return buildWords(c.choice);
 }
 
 function networkText(c: SearchCandidate): string {
   const x = c.choice;
-  const fabric = FABRICS.find((f) => f.id === x.fabric)?.label ?? x.fabric;
-  return `${fabric} ${formatNumber(x.gbpsPerGpu)} Gb/s`;
+  return `${FABRIC_WORDS[x.fabric]} ${formatNumber(x.gbpsPerGpu)} Gb/s`;
+}
+
+/** Cooling and region in words. */
+function siteText(c: SearchCandidate): string {
+  return `${coolingWords(c.choice.coolingType)} · ${c.choice.region}`;
 }
 
 /** Best builds, front or near misses as a table with "Open as scenario". */
@@ -173,11 +184,7 @@ function CandidateTable(props: {
               <td className="num">{k + 1}</td>
               <th scope="row">{buildText(c)}</th>
               <td>{networkText(c)}</td>
-              <td>
-                {COOLING.find((x) => x.id === c.choice.coolingType)?.label ?? c.choice.coolingType}
-                {' · '}
-                {c.choice.region}
-              </td>
+              <td>{siteText(c)}</td>
               <td className="num">{fmtFigure(goal, c.objective, currency)}</td>
               {extra.map((m) => (
                 <td key={m} className="num">
@@ -196,7 +203,7 @@ function CandidateTable(props: {
                 <Button
                   className="btn"
                   onPress={() => props.onOpen(c)}
-                  aria-label={`Open ${buildText(c)}, ${networkText(c)}, ${c.choice.coolingType}, ${c.choice.region} as a scenario`}
+                  aria-label={`Open ${buildText(c)}, ${networkText(c)}, ${siteText(c)} as a scenario`}
                 >
                   Open as scenario
                 </Button>
@@ -315,7 +322,8 @@ function FrontChart(props: {
 /** A group of checkboxes (a fieldset with its legend), the error tied to the group. */
 function CheckList<T extends string>(props: {
   readonly label: string;
-  readonly items: readonly { id: T; label: string }[];
+  /** Items; `hint` is shown under the label (e.g. the platform an accelerator is bought as). */
+  readonly items: readonly { id: T; label: string; hint?: string }[];
   readonly value: readonly T[];
   readonly onChange: (v: T[]) => void;
   readonly error: string | undefined;
@@ -333,6 +341,24 @@ function CheckList<T extends string>(props: {
       aria-describedby={props.error !== undefined ? errorId : undefined}
     >
       <legend className="field-label">{props.label}</legend>
+      {props.items.length > 4 ? (
+        <div className="search-check-all">
+          <Button
+            className="btn"
+            onPress={() => props.onChange(props.items.map((it) => it.id))}
+            aria-label={`Select every ${props.label.toLowerCase()} option`}
+          >
+            Select all
+          </Button>
+          <Button
+            className="btn"
+            onPress={() => props.onChange([])}
+            aria-label={`Clear ${props.label.toLowerCase()}`}
+          >
+            Clear
+          </Button>
+        </div>
+      ) : null}
       <div className="search-check-items">
         {props.items.map((it) => (
           <Checkbox
@@ -342,6 +368,7 @@ function CheckList<T extends string>(props: {
             onChange={(on) => toggle(it.id, on)}
           >
             {it.label}
+            {it.hint !== undefined ? <span className="search-check-hint">{it.hint}</span> : null}
           </Checkbox>
         ))}
       </div>
@@ -390,12 +417,15 @@ export function SearchPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const poolRef = useRef<PoolRun | null>(null);
-  const accelerators = useMemo(() => searchableAccelerators(), []);
+  const accelerators = useMemo(
+    () => searchableAccelerators().map((a) => ({ id: a.id, label: a.label, hint: a.platform })),
+    [],
+  );
   const regions = useMemo(
     () =>
       searchableRegions().map((r) => ({
         id: r.id,
-        label: `${r.label} (${formatSignificant(r.priceUsdPerKwh, 3)} USD/kWh)`,
+        label: `${r.label} (${formatSignificant(r.pricePerKwh, 3)} ${r.currency}/kWh)`,
       })),
     [],
   );
@@ -467,7 +497,7 @@ export function SearchPage() {
   };
 
   const open = (space: SearchSpace, c: SearchCandidate): void => {
-    const name = `${buildText(c)}, ${networkText(c)}, ${c.choice.coolingType}, ${c.choice.region} (search)`;
+    const name = `${buildText(c)}, ${networkText(c)}, ${siteText(c)} (search)`;
     const scenario = candidateScenario(space, c.index, name);
     const doc = structuredCloneJson({
       ...scenario,

@@ -1,8 +1,7 @@
-import { builtinCatalog, listItems } from '../../../model/catalog';
+import { builtinCatalog, getItem, listItems, platformSystem } from '../../../model/catalog';
 import { ACCELERATORS } from '../../../model/catalog/accelerators';
-import { systemsFor } from '../../../model/build';
-import { SEARCH_FORMAT, searchGoalIds } from '../../../model/search';
-import type { SearchGoalId } from '../../../model/search';
+import { SEARCH_FORMAT, catalogRegions, searchGoalIds } from '../../../model/search';
+import type { SearchGoalId, SearchRegion } from '../../../model/search';
 
 /**
  * The design-search form as plain data, and its conversion to a `clusterplan-search/1` spec
@@ -36,7 +35,7 @@ export type SearchForm = {
 
 export const GOAL_LABELS: Readonly<Record<SearchGoalId, string>> = {
   tco_usd: 'Minimise TCO',
-  cost_per_million_tokens_usd: 'Minimise cost per million tokens',
+  cost_per_million_tokens_usd: 'Minimise cost per million training tokens',
   cost_per_training_run_usd: 'Minimise cost per training run',
   time_to_train_days: 'Minimise time to train',
   effective_tokens_per_s: 'Maximise throughput (effective tokens/s)',
@@ -57,20 +56,45 @@ export const COOLING: readonly { id: Cooling; label: string }[] = [
   { id: 'immersion', label: 'Immersion' },
 ];
 
-/** Accelerators the search can price (a catalog system holds them). */
-export function searchableAccelerators(): { id: string; label: string }[] {
-  const catalog = builtinCatalog();
-  return ACCELERATORS.filter((a) => systemsFor(catalog, a.id).length > 0).map((a) => ({
-    id: a.id,
-    label: a.name,
-  }));
+/**
+ * Accelerators the search can price: every catalog accelerator a catalog system holds, with the
+ * platform it is bought as (catalog/platform.ts: the air-cooled chassis where there is one, the
+ * liquid-cooled one under direct liquid cooling).
+ */
+export function searchableAccelerators(): { id: string; label: string; platform: string }[] {
+  const systems = listItems(builtinCatalog(), 'system');
+  return ACCELERATORS.flatMap((a) => {
+    const air = platformSystem(systems, a.id, false);
+    if (!air) return [];
+    const liquid = platformSystem(systems, a.id, true);
+    const platform =
+      liquid && liquid.id !== air.id ? `${air.name}; liquid-cooled: ${liquid.name}` : air.name;
+    return [{ id: a.id, label: a.name, platform }];
+  });
 }
 
-/** Regions offered: the catalog's electricity prices in USD. */
-export function searchableRegions(): { id: string; label: string; priceUsdPerKwh: number }[] {
-  return listItems(builtinCatalog(), 'electricity')
-    .filter((e) => e.currency === 'USD')
-    .map((e) => ({ id: e.id, label: e.name, priceUsdPerKwh: e.pricePerKwh.value }));
+/**
+ * Regions offered: every catalog electricity price (any currency; the search converts it with
+ * the scenario's exchange rate), with its grid carbon where the catalog has one.
+ */
+export function searchableRegions(): {
+  id: string;
+  label: string;
+  pricePerKwh: number;
+  currency: string;
+  region: SearchRegion;
+}[] {
+  const catalog = builtinCatalog();
+  return catalogRegions(catalog).map((region) => {
+    const e = getItem(catalog, 'electricity', region.electricityId ?? '');
+    return {
+      id: e.id,
+      label: e.name,
+      pricePerKwh: e.pricePerKwh.value,
+      currency: e.currency,
+      region,
+    };
+  });
 }
 
 export const DEFAULT_FORM: SearchForm = {
@@ -176,10 +200,9 @@ export function formToSpec(
       gbpsPerGpu: gbps.values,
       fatTreeTiers: ['auto'],
       coolingTypes: [...form.coolingTypes],
-      regions: form.regions.map((id) => ({
-        name: regions.find((r) => r.id === id)?.label ?? id,
-        electricityId: id,
-      })),
+      regions: form.regions.map(
+        (id) => regions.find((r) => r.id === id)?.region ?? { name: id, electricityId: id },
+      ),
     },
     topK: Number.isFinite(form.topK) ? Math.max(1, Math.round(form.topK)) : 10,
     nearMisses: 5,

@@ -7,6 +7,7 @@ import {
   distributionFromRange,
   quantile,
   drawUniforms,
+  MODEL_UNCERTAINTY_PCT,
   monteCarloSamples,
   pairwiseSentence,
   rangeOfDistribution,
@@ -73,12 +74,30 @@ describe('Monte Carlo', () => {
     expect(tco?.betterShare).toBe(0);
   });
 
-  it('says how often the other build is cheaper', () => {
+  it('says how often the other build is cheaper, or that the two cannot be told apart', () => {
     const r = runMonteCarlo([ib, roce], { draws: 40, seed: 11 });
     const p = r.pairwise.find((x) => x.metricId === 'tco_usd');
     expect(p).toBeDefined();
-    const sentence = pairwiseSentence(r, p as NonNullable<typeof p>);
-    expect(sentence).toMatch(/is cheaper than .* on TCO in \d+ % of draws/);
+    const base = [evaluate(ib), evaluate(roce)].map((e) => e.metrics['tco_usd']!.value);
+    const gap = Math.abs(base[1]! / base[0]! - 1);
+    // The TCOs of the IB and RoCE builds differ by about 1 %: inside the model's ±5.8 %.
+    expect(gap).toBeLessThan(MODEL_UNCERTAINTY_PCT / 100);
+    expect(p?.indistinguishable).toBe(true);
+    expect(Math.abs(p!.medianRelativeDifference)).toBeLessThan(2 * gap);
+    expect(pairwiseSentence(r, p!)).toMatch(
+      /^"[^"]+" and "[^"]+" are indistinguishable on TCO: the difference \(median [+−][0-9.]+ %\) is within the model's stated uncertainty \(±5\.8 %\) in 100 % of draws$/,
+    );
+    // With no stated uncertainty the same draws say which is cheaper.
+    const exact = runMonteCarlo([ib, roce], { draws: 40, seed: 11, resolutionPct: 0 });
+    const q = exact.pairwise.find((x) => x.metricId === 'tco_usd')!;
+    expect(q.indistinguishable).toBe(false);
+    const sentence = pairwiseSentence(exact, q);
+    expect(sentence).toMatch(
+      /is (cheaper|more expensive) than .* on TCO in \d+ % of draws \(median/,
+    );
+    expect(() => runMonteCarlo([ib], { draws: 1, seed: 1, resolutionPct: -1 })).toThrow(
+      /resolutionPct/,
+    );
     // Shares are fractions of the draws both scenarios produced.
     expect((p?.betterShare as number) + (p?.tieShare as number)).toBeLessThanOrEqual(1);
   });
@@ -146,6 +165,8 @@ describe('pairwiseSentence', () => {
     betterShare: number,
     tieShare: number,
     better: 'lower' | 'higher',
+    median: number,
+    within = 0,
   ) => ({
     metricId,
     scenarioIndex: 1,
@@ -154,20 +175,34 @@ describe('pairwiseSentence', () => {
     tieShare,
     n: 10,
     better,
+    medianRelativeDifference: median,
+    withinResolutionShare: within,
+    resolution: 0.058,
+    indistinguishable: Math.abs(median) <= 0.058,
   });
 
-  it('speaks in the direction most draws took', () => {
-    expect(pairwiseSentence(result, p('tco_usd', 0.83, 0, 'lower'))).toBe(
-      '"B" is cheaper than "A" on TCO in 83 % of draws',
+  it('speaks in the direction most draws took when the difference is outside the uncertainty', () => {
+    expect(pairwiseSentence(result, p('tco_usd', 0.83, 0, 'lower', -0.12))).toBe(
+      '"B" is cheaper than "A" on TCO in 83 % of draws (median −12 %)',
     );
-    expect(pairwiseSentence(result, p('tco_usd', 0.1, 0, 'lower'))).toBe(
-      '"B" is more expensive than "A" on TCO in 90 % of draws',
+    expect(pairwiseSentence(result, p('tco_usd', 0.1, 0, 'lower', 0.091))).toBe(
+      '"B" is more expensive than "A" on TCO in 90 % of draws (median +9.1 %)',
     );
-    expect(pairwiseSentence(result, p('time_to_train_days', 0, 0, 'lower'))).toBe(
-      '"B" is slower than "A" on Time to train in 100 % of draws',
+    expect(pairwiseSentence(result, p('time_to_train_days', 0, 0, 'lower', 0.25))).toBe(
+      '"B" is slower than "A" on Time to train in 100 % of draws (median +25 %)',
     );
-    expect(pairwiseSentence(result, p('tokens_per_s', 0.2, 0.1, 'higher'))).toBe(
-      '"B" has a lower Throughput than "A" in 70 % of draws',
+    expect(pairwiseSentence(result, p('tokens_per_s', 0.2, 0.1, 'higher', -0.3))).toBe(
+      '"B" has a lower Throughput than "A" in 70 % of draws (median −30 %)',
+    );
+  });
+
+  it('calls a gap inside the model’s stated uncertainty indistinguishable', () => {
+    // The issue's cases: a 1.2 % TCO gap and a 0.07 % time gap, both in every draw.
+    expect(pairwiseSentence(result, p('tco_usd', 1, 0, 'lower', -0.012, 1))).toBe(
+      '"B" and "A" are indistinguishable on TCO: the difference (median −1.2 %) is within the model\'s stated uncertainty (±5.8 %) in 100 % of draws',
+    );
+    expect(pairwiseSentence(result, p('time_to_train_days', 0, 0, 'lower', 0.0007, 0.9))).toBe(
+      '"B" and "A" are indistinguishable on Time to train: the difference (median +0.070 %) is within the model\'s stated uncertainty (±5.8 %) in 90 % of draws',
     );
   });
 });

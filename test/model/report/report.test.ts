@@ -184,7 +184,12 @@ describe('comparisonCsv', () => {
   it('has metric id, label, unit and one column per scenario; numbers stay numbers', () => {
     const evil = { ...roce, name: '=HYPERLINK("http://x","y")' };
     const c = buildReport([ib, evil], { date: 'd', appVersion: 'v', accuracy });
-    const lines = comparisonCsv(c).split('\r\n');
+    const csv = comparisonCsv(c);
+    // UTF-8 with BOM: Excel reads m² and m³ as written.
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.indexOf('\uFEFF', 1)).toBe(-1);
+    const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(`metric_id,label,unit,"${ib.name}","'=HYPERLINK(""http://x"",""y"")"`);
     const tco = lines.find((l) => l.startsWith('tco_usd,'))!;
     expect(tco).toBe(

@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { builtinCatalog, listItems, platformSystem } from '../../../model/catalog';
+import { acceleratorIds } from '../../../model/catalog/accelerators';
 import { parseScenario } from '../../../model/scenario';
 import {
   FIG,
   SEARCH_FORMAT,
+  catalogRegions,
   candidateChoice,
+  candidateName,
   candidateScenario,
   constraintsOf,
   decodeIndex,
@@ -460,5 +464,90 @@ describe('base scenario', () => {
     expect(w.training.tokensToTrain).toBe(1e11);
     expect(w.training.microBatchSeqs).toBe('auto');
     expect(w.model.layers).toBe(BASE.workload.kind === 'training' ? BASE.workload.model.layers : 0);
+  });
+});
+
+describe('every catalog accelerator on its platform, every priced region, builds in words', () => {
+  it('offers each catalog accelerator with its platform’s GPUs per node', () => {
+    const catalog = builtinCatalog();
+    const systems = listItems(catalog, 'system');
+    const ids = acceleratorIds();
+    const space = spaceOf({ goal: 'tco_usd', space: { acceleratorIds: [...ids] } });
+    expect(space.axes.accelerators.map((a) => a.id)).toEqual(ids);
+    for (const a of space.axes.accelerators) {
+      if (a.id === BASE.cluster.compute.acceleratorId) continue;
+      expect(a.gpusPerNode, a.id).toBe(platformSystem(systems, a.id, false)?.gpusPerNode);
+    }
+    expect(space.axes.accelerators.find((a) => a.id === 'gb200')?.gpusPerNode).toBe(72);
+    expect(space.axes.accelerators.find((a) => a.id === 'gb300')?.gpusPerNode).toBe(72);
+  });
+
+  it('a liquid-cooled platform is only built with direct liquid cooling', () => {
+    const space = spaceOf({
+      goal: 'tco_usd',
+      horizonYears: 3,
+      space: {
+        acceleratorIds: ['gb200', 'b200'],
+        gpuCounts: [144],
+        coolingTypes: ['air', 'direct-liquid'],
+        regions: [
+          { name: 'TX', electricityId: 'us-texas' },
+          { name: 'DE', electricityId: 'eu-germany' },
+        ],
+      },
+      topK: 8,
+      nearMisses: 8,
+      prune: false,
+    });
+    const r = searchAll(space);
+    const listed = [...r.best, ...r.nearMisses];
+    // GB200 NVL72 under air: 2 regions, never evaluated, never listed.
+    expect(r.stats.violations['needs-liquid']).toBe(2);
+    expect(violationLabel('needs-liquid', r.constraints)).toMatch(/direct liquid cooling/);
+    expect(
+      listed.filter((c) => c.choice.acceleratorId === 'gb200' && c.choice.coolingType === 'air'),
+    ).toHaveLength(0);
+    const gb = listed.find((c) => c.choice.acceleratorId === 'gb200');
+    expect(gb?.choice).toMatchObject({
+      coolingType: 'direct-liquid',
+      gpusPerNode: 72,
+      nodes: 2,
+      platformName: 'NVIDIA GB200 NVL72 rack (DGX GB200)',
+    });
+    // B200 comes in an air-cooled DGX and a liquid-cooled HGX: the platform follows the cooling.
+    const b200 = (cooling: string) =>
+      listed.find((c) => c.choice.acceleratorId === 'b200' && c.choice.coolingType === cooling)
+        ?.choice.platformName;
+    expect(b200('air')).toMatch(/DGX B200/);
+    expect(b200('direct-liquid')).toMatch(/liquid-cooled/);
+    expect(listed).toHaveLength(6);
+  });
+
+  it('regions: every catalog electricity price, other currencies converted, with its grid carbon', () => {
+    const regions = catalogRegions();
+    const prices = listItems(builtinCatalog(), 'electricity');
+    expect(regions.map((x) => x.electricityId)).toEqual(prices.map((e) => e.id));
+    expect(prices.some((e) => e.currency !== 'USD')).toBe(true);
+    expect(regions.find((x) => x.electricityId === 'us-texas')?.carbonId).toBe(
+      'united-states-2023',
+    );
+    expect(regions.find((x) => x.electricityId === 'eu-germany')?.carbonId).toBe('germany-2023');
+    const space = spaceOf({ goal: 'tco_usd', space: { regions } });
+    const p = regionPrices(space);
+    expect(p).not.toBeNull();
+    const de = regions.findIndex((x) => x.electricityId === 'eu-germany');
+    expect(p?.[de]).toBeGreaterThan(0.21); // 0.21 EUR/kWh in USD at the catalog's rate
+  });
+
+  it('names builds in words, not catalog ids', () => {
+    const space = spaceOf({
+      goal: 'tco_usd',
+      space: { acceleratorIds: ['b200'], gpuCounts: [512], regions: catalogRegions().slice(-1) },
+    });
+    const name = candidateName(candidateChoice(space, 0));
+    expect(name).toBe(
+      '64 × NVIDIA DGX B200 (8x B200), 512 GPUs · InfiniBand 400 Gb/s · air · parallel file system · no node cache · Germany non-household',
+    );
+    expect(name).not.toMatch(/b200 ×|infiniband|us-|eu-/);
   });
 });

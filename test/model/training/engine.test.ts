@@ -428,12 +428,26 @@ describe('autoLayout and scalingCurve', () => {
     expect(a.samplesPerS).toBeCloseTo(1024 / a.stepTimeS, 9);
   });
 
-  it('scaling curve: efficiency starts at 100 % and throughput grows with GPUs', () => {
+  it('scaling curve: each point is the one scaling-efficiency definition; throughput grows', () => {
     const pts = scalingCurve(MEGATRON_145B, [384, 768, 1536]);
     expect(pts.length).toBe(3);
-    expect(pts[0]?.scalingEfficiencyPct).toBeCloseTo(100, 9);
     expect(pts[2]!.tokensPerS).toBeGreaterThan(pts[0]!.tokensPerS);
-    for (const p of pts) expect(p.scalingEfficiencyPct).toBeLessThanOrEqual(100.0001);
+    for (const p of pts) {
+      const own = simulateTraining({
+        ...MEGATRON_145B,
+        cluster: { ...MEGATRON_145B.cluster, gpus: p.gpus },
+        parallelism:
+          MEGATRON_145B.parallelism === 'auto'
+            ? 'auto'
+            : { ...MEGATRON_145B.parallelism, dp: null },
+      });
+      expect(p.scalingEfficiencyPct).toBeCloseTo(own.scalingEfficiencyPct, 9);
+      expect(p.scalingEfficiencyPct).toBeCloseTo(
+        (100 * (own.stepTimeS - own.breakdown.dpCommS)) / own.stepTimeS,
+        9,
+      );
+      expect(p.scalingEfficiencyPct).toBeLessThanOrEqual(100);
+    }
   });
 });
 

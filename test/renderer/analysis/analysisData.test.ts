@@ -26,7 +26,8 @@ describe('analysis view data', () => {
     const r = evaluate(ib);
     const choices = metricChoices(r);
     expect(choices[0]?.id).toBe('tco_usd');
-    expect(defaultMetric(r)).toBe('tco_usd');
+    // The default is the objective's metric, the cost per unit of work, not raw TCO.
+    expect(defaultMetric(r)).toBe('cost_per_million_tokens_usd');
     expect(choices.every((m) => m.better !== 'none' && r.metrics[m.id] !== undefined)).toBe(true);
     expect(metricChoices(null)).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   timeToTrain,
   whyNoResult,
 } from '../../../renderer/features/charts/chartData';
+import { applyAcceleratorPlatform } from '../../../model/scenario';
 import { evaluateDrafts } from '../../../renderer/workspace/evaluations';
 import { getTemplate } from '../../../renderer/workspace/templates';
 import { structuredCloneJson } from '../../../renderer/workspace/workspace';
@@ -91,6 +92,24 @@ describe('chart data from engine results', () => {
     expect(gpus).toEqual([...gpus].sort((a, b) => a - b));
     for (const r of d.efficiencyRows) expect(r['s0'] as number).toBeLessThanOrEqual(100 + 1e-9);
     expect(d.excluded.map((x) => x.id)).toEqual(['b', 'c']);
+  });
+
+  it('one scaling-efficiency definition: the curve at the scenario’s GPUs is its figure; B200 ≤ 100 %', () => {
+    const b200 = applyAcceleratorPlatform(doc('pretrain-ib'), 'b200').doc;
+    const ev = evaluateDrafts([
+      { id: 'h', doc: doc('pretrain-ib') },
+      { id: 'b', doc: b200 },
+    ]);
+    const d = scalingCurves(ev);
+    ev.forEach((e, i) => {
+      const own = e.result?.metrics['scaling_efficiency_pct']?.value;
+      const at1024 = d.efficiencyRows.find((r) => r['gpus'] === 1024)?.[`s${i}`];
+      expect(at1024).toBeCloseTo(own ?? NaN, 9);
+      for (const r of d.efficiencyRows) {
+        const v = r[`s${i}`];
+        if (typeof v === 'number') expect(v).toBeLessThanOrEqual(100);
+      }
+    });
   });
 
   it('scaling curve: an engine error is shown as the reason', () => {

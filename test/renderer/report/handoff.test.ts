@@ -7,21 +7,27 @@ import {
 } from '../../../model/report';
 
 describe('report hand-off (CLI → print view)', () => {
-  it('reads scenarios, date, paper, baseline and request id', () => {
+  it('reads scenarios, date, paper, baseline, objective and request id', () => {
     const h = parseHandoff({
       scenarios: [{ id: 's1', doc: { name: 'A' } }],
       date: '2026-11-22',
       paper: 'letter',
       baselineId: 's1',
       requestId: 'r7',
+      objective: 'tco_usd',
     });
     expect(h).toEqual({
       scenarios: [{ id: 's1', doc: { name: 'A' } }],
       date: '2026-11-22',
       paper: 'letter',
       baselineId: 's1',
+      objective: 'tco_usd',
       requestId: 'r7',
     });
+    // An objective that is not one of the report's objectives reads as none stated.
+    expect(
+      parseHandoff({ scenarios: [{ id: 'a', doc: {} }], date: 'd', objective: 'name' })?.objective,
+    ).toBeNull();
     expect(parseHandoff(undefined)).toBeNull();
     expect(parseHandoff({ scenarios: [{ id: 'a', doc: {} }], date: 'd', paper: 'a0' })?.paper).toBe(
       'a4',

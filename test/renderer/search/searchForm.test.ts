@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { builtinCatalog, listItems } from '../../../model/catalog';
+import { ACCELERATORS } from '../../../model/catalog/accelerators';
 import { prepareSearch } from '../../../model/search';
 import {
   DEFAULT_FORM,
@@ -34,10 +36,30 @@ describe('search form', () => {
     });
   });
 
-  it('offers only accelerators with a reference system and USD regions', () => {
-    const ids = searchableAccelerators().map((a) => a.id);
-    expect(ids).toEqual(expect.arrayContaining(['h100-sxm', 'b200']));
-    expect(searchableRegions().every((r) => r.priceUsdPerKwh > 0)).toBe(true);
+  it('offers every catalog accelerator on its platform and every priced region', () => {
+    const acc = searchableAccelerators();
+    expect(acc.map((a) => a.id)).toEqual(ACCELERATORS.map((a) => a.id));
+    expect(acc.find((a) => a.id === 'gb200')?.platform).toBe('NVIDIA GB200 NVL72 rack (DGX GB200)');
+    expect(acc.find((a) => a.id === 'b200')?.platform).toMatch(/DGX B200.*liquid-cooled: HGX B200/);
+    const regions = searchableRegions();
+    expect(regions.map((r) => r.id)).toEqual(
+      listItems(builtinCatalog(), 'electricity').map((e) => e.id),
+    );
+    expect(regions.every((r) => r.pricePerKwh > 0)).toBe(true);
+    expect(regions.find((r) => r.id === 'eu-germany')).toMatchObject({
+      currency: 'EUR',
+      region: { electricityId: 'eu-germany', carbonId: 'germany-2023' },
+    });
+    // A form over every accelerator and region is a valid search.
+    const conv = formToSpec(
+      { ...DEFAULT_FORM, acceleratorIds: acc.map((a) => a.id), regions: regions.map((r) => r.id) },
+      base,
+    );
+    if (!conv.ok) throw new Error(JSON.stringify(conv.errors));
+    const prep = prepareSearch(conv.spec);
+    if (!prep.ok) throw new Error(prep.message);
+    expect(prep.space.axes.regions).toHaveLength(regions.length);
+    expect(prep.space.axes.accelerators).toHaveLength(acc.length);
   });
 
   it('turns the default form into a valid spec over the base, limits converted', () => {

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { resolveBuild } from '../../../model/build';
+import type { ResolvedBuild } from '../../../model/build';
+import { builtinCatalog, mergeUserCatalog, userCatalogSchema } from '../../../model/catalog';
+import type { Scenario } from '../../../model/scenario';
+import { buildScenario } from './helpers';
+
+/**
+ * The resolution memos key on section objects (a design search shares them between candidates):
+ * a build that shares some sections with an earlier one must resolve exactly as a fresh copy of
+ * itself does.
+ */
+function fresh(s: Scenario): ResolvedBuild {
+  const copy = structuredClone(s);
+  const b = resolveBuild(copy, builtinCatalog());
+  if (b === null) throw new Error('no system');
+  return b;
+}
+
+function resolved(s: Scenario, catalog = builtinCatalog()): ResolvedBuild {
+  const b = resolveBuild(s, catalog);
+  if (b === null) throw new Error('no system');
+  return b;
+}
+
+const base = buildScenario(
+  {
+    compute: { acceleratorId: 'h100-sxm', gpus: 1024, gpusPerNode: 8 },
+    network: { scaleOut: { fabric: 'infiniband', gbpsPerGpu: 400 } },
+  },
+  { electricityId: 'us-texas' },
+);
+
+describe('resolveBuild memos', () => {
+  it('a build sharing storage, facility and finance objects but faster links resolves as a fresh copy', () => {
+    const first = resolved(base);
+    const faster: Scenario = {
+      ...base,
+      cluster: {
+        ...base.cluster,
+        network: { scaleOut: { ...base.cluster.network.scaleOut, gbpsPerGpu: 800 } },
+      },
+    };
+    const second = resolved(faster);
+    expect(second.network.bom.priceUsd).toBe(fresh(faster).network.bom.priceUsd);
+    expect(second.network.bom.priceUsd).not.toBe(first.network.bom.priceUsd);
+    // The first build, asked again, is unchanged.
+    expect(resolved(base).network.bom.priceUsd).toBe(first.network.bom.priceUsd);
+  });
+
+  it('a build sharing the facility object with another accelerator gets its own site terms', () => {
+    const h100 = resolved(base);
+    const b200: Scenario = {
+      ...base,
+      cluster: {
+        ...base.cluster,
+        compute: { ...base.cluster.compute, acceleratorId: 'b200' },
+      },
+    };
+    const b = resolved(b200);
+    expect(b.finance.cloudPerGpuHour).toBe(fresh(b200).finance.cloudPerGpuHour);
+    expect(b.finance.cloudPerGpuHour).not.toBe(h100.finance.cloudPerGpuHour);
+    expect(b.node.price).toBe(fresh(b200).node.price);
+  });
+
+  it('the same sections under another catalog (a user switch price) are resolved again, marked user', () => {
+    const before = resolved(base);
+    const cheaper = mergeUserCatalog(
+      builtinCatalog(),
+      userCatalogSchema.parse({
+        entries: [
+          {
+            kind: 'switch',
+            id: before.network.switchId,
+            date: '2026-11-01',
+            source: 'quote',
+            fields: { priceUsd: 1 },
+          },
+        ],
+      }),
+    );
+    const after = resolved(base, cheaper);
+    expect(after.network.bom.priceUsd).toBeLessThan(before.network.bom.priceUsd);
+    const price = after.assumptions.find((a) => a.key === 'network.bom.switchPrice');
+    expect(price?.prov).toMatchObject({ kind: 'catalog', user: true });
+    const builtin = resolved(base).assumptions.find((a) => a.key === 'network.bom.switchPrice');
+    expect(builtin?.prov).toMatchObject({ kind: 'catalog', user: false });
+  });
+});
