@@ -26,10 +26,12 @@ function fileOf(n: number, prefix: string): string {
 const tabs = (page: Page) => page.getByRole('tablist', { name: 'Open scenarios' }).getByRole('tab');
 
 async function addFromFile(page: Page, file: string): Promise<void> {
-  await page.getByRole('button', { name: /Add scenario/ }).click();
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
-    page.getByRole('menuitem', { name: 'Add scenarios from file…' }).click(),
+    (async () => {
+      await page.getByRole('button', { name: 'File ▾' }).click();
+      await page.getByRole('menuitem', { name: 'Add scenarios from file…' }).click();
+    })(),
   ]);
   await chooser.setFiles(file);
 }
@@ -65,9 +67,9 @@ test('24 scenarios: Add scenarios from file merges; Comparison scrolls with the 
     'Added 20 scenarios from many.json; 2 more did not fit (at most 24 open at once). Ctrl+Z takes them out.',
   );
   await expect(tabs(page)).toHaveCount(24);
-  await expect(page.getByRole('button', { name: /Add scenario/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add scenario ▾' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Duplicate', exact: true })).toBeDisabled();
-  await screenshot(page, 'workspace-24-editor-1024x640');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workspace-24-editor-1024x640.png') });
 
   // Comparison: 25 columns (metric + 24) scroll sideways inside their frame; the page does not.
   await openScreen(page, 'Comparison');

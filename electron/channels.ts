@@ -30,6 +30,7 @@ export const MENU_COMMANDS = [
   'open',
   'openRecent',
   'openPath',
+  'addFromFile',
   'save',
   'saveAs',
   'saveThenClose',

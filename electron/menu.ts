@@ -133,6 +133,7 @@ export function buildMenuTemplate(options: MenuOptions): readonly MenuItemSpec[]
           },
         ],
       },
+      cmd('&Add Scenarios from File…', 'addFromFile'),
       SEP,
       cmd('&Save', 'save', 'CmdOrCtrl+S'),
       cmd('Save &As…', 'saveAs', 'CmdOrCtrl+Shift+S'),

@@ -45,6 +45,7 @@ describe('application menu', () => {
       'New',
       'Open…',
       'Open Recent',
+      'Add Scenarios from File…',
       '---',
       'Save',
       'Save As…',

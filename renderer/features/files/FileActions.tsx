@@ -5,7 +5,7 @@ import { hasNativeMenu, useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import { selectDirty } from '../../store/fileSlice';
 import { focusInfoOf } from '../help/shortcuts';
-import { newFileConfirmed, openFile, saveFile } from './fileCommands';
+import { addScenariosFromFile, newFileConfirmed, openFile, saveFile } from './fileCommands';
 import { fileShortcutFor, runMenuCommand, type MenuActions } from './menuCommands';
 import { RecoveryDialog } from './RecoveryDialog';
 import { askUnsaved, useUnsavedQuestion } from './unsavedPrompt';
@@ -22,6 +22,7 @@ function menuActions(api: DesktopApi): MenuActions {
     // New and Open ask first when they would replace unsaved work.
     newFile: () => void newFileConfirmed(api, useAppStore, askUnsaved),
     open: (filePath) => openFile(api, useAppStore, filePath, askUnsaved),
+    addFromFile: () => addScenariosFromFile(api, useAppStore),
     save: (saveAs) => saveFile(api, useAppStore, { saveAs }),
     closeWindow: () => api.closeWindow(),
     exportAs: (format) => {
@@ -121,6 +122,7 @@ export function FileActions() {
     const actions = menuActions(api);
     if (k === 'new') actions.newFile();
     else if (k === 'open') void actions.open();
+    else if (k === 'addFromFile') void actions.addFromFile();
     else if (k === 'save') void actions.save(false);
     else if (k === 'saveAs') void actions.save(true);
     else if (k === 'export:pdf' || k === 'export:xlsx' || k === 'export:csv')
@@ -133,6 +135,7 @@ export function FileActions() {
       items: [
         { id: 'new', label: 'New' },
         { id: 'open', label: 'Open…', shortcut: 'Ctrl+O' },
+        { id: 'addFromFile', label: 'Add scenarios from file…' },
         { id: 'save', label: 'Save', shortcut: 'Ctrl+S' },
         { id: 'saveAs', label: 'Save as…', shortcut: 'Shift+Ctrl+S' },
       ],

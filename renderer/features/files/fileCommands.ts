@@ -228,14 +228,20 @@ export function newFile(store: FileStore): void {
 }
 
 /** File ▸ New, asking first when the workspace has unsaved changes (`confirmReplace`). */
-export async function newFileConfirmed(
+export function newFileConfirmed(
   api: DesktopApi,
   store: FileStore,
   ask: AskUnsaved,
 ): Promise<boolean> {
-  if (!(await confirmReplace(api, store, ask, null))) return false;
-  newFile(store);
-  return true;
+  // Nothing to lose: at once (as New always did).
+  if (!selectDirty(store.getState())) {
+    newFile(store);
+    return Promise.resolve(true);
+  }
+  return confirmReplace(api, store, ask, null).then((ok) => {
+    if (ok) newFile(store);
+    return ok;
+  });
 }
 
 /** The recovery copy of the open workspace (for autosave). */

@@ -7,6 +7,8 @@ import type { MenuCommand } from '../../../electron/contract';
 export type MenuActions = {
   readonly newFile: () => void;
   readonly open: (filePath?: string) => Promise<boolean>;
+  /** Add a file's scenarios to the open ones (merge, not replace). */
+  readonly addFromFile: () => Promise<number>;
   readonly save: (saveAs: boolean) => Promise<boolean>;
   readonly closeWindow: () => Promise<void>;
   readonly exportAs: (format: 'pdf' | 'xlsx' | 'csv') => void;
@@ -28,6 +30,9 @@ export async function runMenuCommand(command: MenuCommand, actions: MenuActions)
     case 'openPath':
       // A recent file, or one the system asked the app to open (double-click, second launch).
       if (command.filePath !== undefined) await actions.open(command.filePath);
+      return;
+    case 'addFromFile':
+      await actions.addFromFile();
       return;
     case 'save':
       await actions.save(false);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serializeRecovery } from '../../../model/files';
 import { AUTOSAVE_DELAY_MS } from '../../../renderer/features/files/autosave';
 import { FileActions, FileShell } from '../../../renderer/features/files/FileActions';
+import { pendingUnsavedQuestion } from '../../../renderer/features/files/unsavedPrompt';
 import { HelpPanel } from '../../../renderer/features/help/HelpPanel';
 import { DesktopApiProvider } from '../../../renderer/platform/desktopApi';
 import { useAppStore } from '../../../renderer/store';
@@ -43,6 +44,36 @@ function firstId(): string {
 }
 
 describe('FileShell', () => {
+  it('in a browser, leaving the page asks only while there are unsaved changes (beforeunload)', async () => {
+    mount(fakeApi());
+    await flush();
+    const leave = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    act(() => useAppStore.getState().rename(firstId(), 'edited'));
+    expect(leave()).toBe(true);
+    act(() => useAppStore.getState().undo());
+    expect(leave()).toBe(false);
+  });
+
+  it('in the desktop shell the close handler asks instead: no beforeunload', async () => {
+    const desktop = fakeApi();
+    Object.defineProperty(window, 'clusterplanDesktop', { value: desktop, configurable: true });
+    try {
+      mount(desktop);
+      await flush();
+      act(() => useAppStore.getState().rename(firstId(), 'edited'));
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      expect(e.defaultPrevented).toBe(false);
+    } finally {
+      Reflect.deleteProperty(window, 'clusterplanDesktop');
+    }
+  });
+
   it('autosaves unsaved work after a quiet time, reports the title state, clears when clean', async () => {
     const api = fakeApi();
     mount(api);
@@ -158,6 +189,17 @@ describe('FileShell', () => {
     expect(api.menuListeners).toHaveLength(1);
     act(() => api.menuListeners[0]!({ command: 'new' }));
     expect(useAppStore.getState().history.present.scenarios).toHaveLength(1);
+    // Over unsaved work, New from the menu asks first (the app's dialog); Cancel keeps it.
+    act(() => {
+      useAppStore.getState().duplicate(firstId());
+    });
+    act(() => api.menuListeners[0]!({ command: 'new' }));
+    await flush();
+    expect(pendingUnsavedQuestion()?.opening).toBeNull();
+    expect(await screen.findByTestId('unsaved-dialog')).toBeTruthy();
+    act(() => pendingUnsavedQuestion()!.answer('cancel'));
+    await flush();
+    expect(useAppStore.getState().history.present.scenarios).toHaveLength(2);
     await act(async () => api.menuListeners[0]!({ command: 'saveThenClose' }));
     await flush();
     expect(api.saveScenarioFile).toHaveBeenCalledTimes(1);

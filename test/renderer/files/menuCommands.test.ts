@@ -11,6 +11,7 @@ function actions(saved = true) {
   return {
     newFile: vi.fn(),
     open: vi.fn(() => Promise.resolve(true)),
+    addFromFile: vi.fn(() => Promise.resolve(1)),
     save: vi.fn(() => Promise.resolve(saved)),
     closeWindow: vi.fn(() => Promise.resolve()),
     exportAs: vi.fn(),
@@ -24,6 +25,7 @@ describe('runMenuCommand', () => {
     [{ command: 'new' }, 'newFile', []],
     [{ command: 'open' }, 'open', []],
     [{ command: 'openRecent', filePath: '/d/a.json' }, 'open', ['/d/a.json']],
+    [{ command: 'addFromFile' }, 'addFromFile', []],
     [{ command: 'save' }, 'save', [false]],
     [{ command: 'saveAs' }, 'save', [true]],
     [{ command: 'exportPdf' }, 'exportAs', ['pdf']],
