@@ -177,7 +177,8 @@ describe('ScenariosPage', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     act(() => button.click());
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('group')).toHaveLength(2);
+    // Examples, dense and MoE presets, vision, serving and every platform (issue 22).
+    expect(within(menu).getAllByRole('group')).toHaveLength(6);
     act(() => within(menu).getByRole('menuitem', { name: 'Llama 3 8B' }).click());
     expect(screen.queryByRole('menu')).toBeNull();
     const tabs = screen.getAllByRole('tab');
