@@ -50,7 +50,7 @@ test('search the catalog, see sources, add valid and invalid user entries', asyn
     .getByRole('row', { name: /DGX H100/ })
     .first()
     .click();
-  await expect(ui.detail).toContainText('priceUsd');
+  await expect(ui.detail.getByRole('rowheader', { name: 'Price', exact: true })).toBeVisible();
   // Each number has a source, a date and a basis with its soft/firm flag.
   await expect(ui.detail.locator('tbody tr').first().locator('td').nth(2)).toHaveText(/^\d{4}/);
   await expect(ui.detail.locator('.badge-soft, .badge-firm').first()).toBeVisible();
@@ -89,8 +89,12 @@ test('search the catalog, see sources, add valid and invalid user entries', asyn
   await expect(ui.form).toHaveCount(0);
   await expect(ui.entries).toContainText('dgx-h100');
   await expect(ui.detail).toContainText('user entry');
-  await expect(ui.detail.locator('tr', { hasText: 'priceUsd' })).toContainText('User entry');
-  await expect(ui.detail.locator('tr', { hasText: 'priceUsd' })).toContainText('300,000');
+  await expect(
+    ui.detail.locator('tr', { has: page.getByRole('rowheader', { name: 'Price', exact: true }) }),
+  ).toContainText('User entry');
+  await expect(
+    ui.detail.locator('tr', { has: page.getByRole('rowheader', { name: 'Price', exact: true }) }),
+  ).toContainText('300,000');
   await screenshot(page, 'catalog-user-entry');
   await expectNoA11yViolations(page);
 

@@ -96,18 +96,20 @@ test('charts follow edits in the scenario editor, and say why an invalid scenari
     await openScreen(page, 'Charts');
   }
 
-  // 2,048 GPUs with the template's fixed layout (1,024 GPUs) is invalid: every chart keeps the
-  // other scenario and says why this one is missing, naming the field.
-  await set('cluster.compute.gpus', '2048');
+  // An invalid scenario (1e30 layers): every chart keeps the other scenario and says why this
+  // one is missing, naming the field in words.
+  await set('workload.model.layers', '1e30');
   for (const id of CHARTS) {
-    await expect(ui.chart(id).getByTestId(`${id}-excluded`)).toContainText('workload.parallelism');
+    await expect(ui.chart(id).getByTestId(`${id}-excluded`)).toContainText('Layers');
     await expect(ui.surface(id)).toBeVisible();
   }
   await screenshot(page, 'charts-invalid-scenario');
+  await set('workload.model.layers', '80');
+  await expect(ui.chart('chart-capex').getByTestId('chart-capex-excluded')).toHaveCount(0);
 
-  // Twice the data-parallel degree makes it valid again: systems capex doubles with the nodes
-  // (128 → 256 DGX H100 at the same price).
-  await set('workload.parallelism.dp', '64');
+  // Twice the GPUs (the stated layout's DP follows, issue 22): systems capex doubles with the
+  // nodes (128 → 256 DGX H100 at the same price).
+  await set('cluster.compute.gpus', '2048');
   await expect(ui.chart('chart-capex').getByTestId('chart-capex-excluded')).toHaveCount(0);
   const after = await ui.tableCell('chart-capex', name, 1);
   const usd = (t: string) => Number(t.replace(/[^0-9.]/g, ''));

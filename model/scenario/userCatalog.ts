@@ -130,6 +130,15 @@ export const USER_FIELD_BOUNDS: Readonly<
   },
 };
 
+/**
+ * A user number in words for messages: the kind's words and the field's label ("cable power",
+ * "accelerator power TDP"), the kind left out where the label already says it ("cloud price").
+ */
+function fieldWords(kind: CatalogKind, bounds: UserFieldBounds): string {
+  const kindWords = kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return bounds.label.includes(kindWords) ? bounds.label : `${kindWords} ${bounds.label}`;
+}
+
 /** The bounds of one user number, or null when the field is not a number the user may set. */
 export function userFieldBounds(kind: CatalogKind, field: string): UserFieldBounds | null {
   return USER_FIELD_BOUNDS[kind]?.[field] ?? null;
@@ -228,7 +237,7 @@ function fieldIssues(entries: UserCatalog['entries']): CatalogIssue[] {
         if (bounds.unit === '') {
           issues.push({
             path,
-            message: `must be a plain number (${kind} ${bounds.label} has no unit)`,
+            message: `must be a plain number (${fieldWords(kind, bounds)} has no unit)`,
           });
           continue;
         }
@@ -239,7 +248,7 @@ function fieldIssues(entries: UserCatalog['entries']): CatalogIssue[] {
         if (unit !== undefined && unit !== expected) {
           issues.push({
             path: [...path, 'unit'],
-            message: `must be "${expected}" (the catalog's unit of ${kind} ${field}); values are not converted, give the ${bounds.label} in ${expected}`,
+            message: `must be "${expected}" (the catalog's unit of ${fieldWords(kind, bounds)}); values are not converted, give the ${bounds.label} in ${expected}`,
           });
           continue;
         }
@@ -255,7 +264,7 @@ function fieldIssues(entries: UserCatalog['entries']): CatalogIssue[] {
         (bounds.int === true && !Number.isInteger(value)) ||
         (bounds.even === true && value % 2 !== 0)
       ) {
-        issues.push({ path, message: `must be ${range} (${kind} ${bounds.label})` });
+        issues.push({ path, message: `must be ${range} (${fieldWords(kind, bounds)})` });
       }
     }
   });

@@ -8,11 +8,14 @@ import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import {
   KIND_LABELS,
+  acceleratorParts,
   buildUserEntry,
+  catalogFieldLabel,
   catalogForEntries,
   catalogRows,
   draftFromEntry,
   editableFields,
+  fieldChoices,
   filterRows,
   sourcesOf,
   userEntriesOf,
@@ -85,6 +88,8 @@ function EntryDetail(props: {
   row: CatalogRow;
   sources: ReadonlyMap<string, Source>;
   onOverride: (() => void) | null;
+  /** For an accelerator: its editable catalog entries (power, platform, cloud price). */
+  acceleratorParts: readonly { label: string; onPress: () => void }[];
 }) {
   const { row } = props;
   return (
@@ -117,8 +122,8 @@ function EntryDetail(props: {
         <tbody>
           {row.numbers.map(({ path, n }) => (
             <tr key={path}>
-              <th scope="row">
-                <code>{path}</code>
+              <th scope="row" title={path}>
+                {catalogFieldLabel(row.kind, path)}
               </th>
               <td className="num">
                 {formatNumber(n.value, 4)} {unitText(n.unit)}
@@ -150,12 +155,36 @@ function EntryDetail(props: {
           Override with a user entry…
         </Button>
       ) : (
-        <p className="catalog-note">
-          Accelerators are edited in the accelerator catalog, not here.
-        </p>
+        <div data-testid="accelerator-parts">
+          <p className="catalog-note">
+            An accelerator&apos;s compute and memory figures are built in. What it draws, the
+            platform it is bought as and what renting it costs are catalog entries: edit them here
+            as user entries, with your source and date.
+          </p>
+          <div className="toolbar catalog-parts">
+            {props.acceleratorParts.map((p) => (
+              <Button key={p.label} className="btn" onPress={p.onPress}>
+                {p.label}
+              </Button>
+            ))}
+          </div>
+        </div>
       )}
     </section>
   );
+}
+
+/** The form field an entry issue names, in words ("fields.usdPerGpuHour" → "Cloud price"). */
+function issueFieldLabel(kind: CatalogKind, field: string): string {
+  if (field.startsWith('fields.')) return catalogFieldLabel(kind, field.slice('fields.'.length));
+  const words: Readonly<Record<string, string>> = {
+    kind: 'Kind',
+    id: 'Id',
+    date: 'Date',
+    source: 'Source',
+    entry: 'The entry',
+  };
+  return words[field] ?? field;
 }
 
 /** The add/edit form of one user entry, with errors naming the field. */
@@ -235,7 +264,7 @@ function EntryForm(props: {
             return (
               <NumberField
                 key={f.name}
-                label={f.name}
+                label={f.label}
                 unit={f.unit ? unitText(f.unit) || 'fraction' : ''}
                 value={typeof v === 'number' && Number.isFinite(v) ? v : null}
                 onChange={(n) => setField(f.name, n)}
@@ -246,11 +275,25 @@ function EntryForm(props: {
               />
             );
           }
+          const choices = fieldChoices(f.name);
+          if (choices) {
+            return (
+              <Choice
+                key={f.name}
+                label={f.label}
+                value={typeof v === 'string' ? v : ''}
+                options={[{ id: '', label: '(not set)' }, ...choices]}
+                onChange={(o) => setField(f.name, o)}
+                testId={`entry-field-${f.name}`}
+                error={e}
+              />
+            );
+          }
           if (f.type === 'enum') {
             return (
               <Choice
                 key={f.name}
-                label={f.name}
+                label={f.label}
                 value={typeof v === 'string' ? v : ''}
                 options={[
                   // Empty = not set: an override keeps the catalogued value.
@@ -266,7 +309,7 @@ function EntryForm(props: {
           return (
             <TextField
               key={f.name}
-              label={f.name}
+              label={f.label}
               value={typeof v === 'string' ? v : ''}
               onChange={(t) => setField(f.name, t)}
               error={e}
@@ -279,14 +322,17 @@ function EntryForm(props: {
         <div className="error-box" role="alert" data-testid="entry-errors">
           {other.map((i) => (
             <div key={`${i.field}:${i.message}`}>
-              {i.field}: {i.message}
+              {issueFieldLabel(draft.kind, i.field)}: {i.message}
             </div>
           ))}
         </div>
       ) : null}
       {props.issues.length > 0 ? (
         <p className="field-error" role="alert" data-testid="entry-error-summary">
-          The entry was not saved: {props.issues.map((i) => `${i.field} ${i.message}`).join('; ')}
+          The entry was not saved:{' '}
+          {props.issues
+            .map((i) => `${issueFieldLabel(draft.kind, i.field)} ${i.message}`)
+            .join('; ')}
         </p>
       ) : null}
       <div className="toolbar">
@@ -327,6 +373,13 @@ export function CatalogPage() {
   const [form, setForm] = useState<{ draft: EntryDraft; editing: UserEntry | null } | null>(null);
   const [issues, setIssues] = useState<readonly EntryIssue[]>([]);
 
+  /** The form for an entry of `kind` and `id`: the scenario's own entry, else a new override. */
+  function editEntry(kind: CatalogKind, id: string, fields: Record<string, string> = {}) {
+    const existing = entries.find((e) => e.kind === kind && e.id === id);
+    if (existing) openForm(draftFromEntry(existing), existing);
+    else openForm({ kind, id, date: todayIso(), source: '', fields }, null);
+  }
+
   function openForm(draft: EntryDraft, editing: UserEntry | null) {
     setForm({ draft, editing });
     setIssues([]);
@@ -349,7 +402,7 @@ export function CatalogPage() {
     setSelected(`${built.entry.kind}:${built.entry.id}`);
     showNotice({
       kind: 'info',
-      text: `User entry ${built.entry.kind} "${built.entry.id}" saved with ${String(target.doc['name'] ?? target.id)}.`,
+      text: `User entry ${KIND_LABELS[built.entry.kind as CatalogKind]} "${built.entry.id}" saved with ${String(target.doc['name'] ?? target.id)}.`,
     });
   }
 
@@ -502,23 +555,15 @@ export function CatalogPage() {
               onOverride={
                 selectedRow.kind === 'accelerator'
                   ? null
-                  : () => {
-                      const existing = entries.find(
-                        (e) => e.kind === selectedRow.kind && e.id === selectedRow.id,
-                      );
-                      if (existing) openForm(draftFromEntry(existing), existing);
-                      else
-                        openForm(
-                          {
-                            kind: selectedRow.kind as CatalogKind,
-                            id: selectedRow.id,
-                            date: todayIso(),
-                            source: '',
-                            fields: {},
-                          },
-                          null,
-                        );
-                    }
+                  : () => editEntry(selectedRow.kind as CatalogKind, selectedRow.id)
+              }
+              acceleratorParts={
+                selectedRow.kind === 'accelerator'
+                  ? acceleratorParts(catalog, selectedRow.id).map((part) => ({
+                      label: part.label,
+                      onPress: () => editEntry(part.kind, part.id, part.fields),
+                    }))
+                  : []
               }
             />
           ) : (

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { checkUserCatalog } from '../../../model/scenario/userCatalog';
+import { checkUserCatalog, userFieldBounds } from '../../../model/scenario/userCatalog';
 import {
   ACCELERATORS,
   builtinCatalog,
   catalogKinds,
+  findItem,
   isUserItem,
   kindSchemas,
   listItems,
   mergeUserCatalog,
+  platformSystem,
   sourcedNumbersOf,
   userEntrySchema,
   type Catalog,
@@ -139,17 +141,111 @@ export function sourcesOf(n: SourcedNumber, index: ReadonlyMap<string, Source>):
   );
 }
 
+/** Labels of the catalog's text and choice fields, and of numbers without a range label. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  vendor: 'Vendor',
+  notes: 'Notes',
+  acceleratorId: 'Accelerator',
+  form: 'Form factor',
+  cooling: 'Chassis cooling',
+  coolingType: 'Cooling type',
+  fabric: 'Fabric',
+  role: 'Role',
+  medium: 'Medium',
+  region: 'Region',
+  currency: 'Currency (ISO code)',
+  provider: 'Provider',
+  pricing: 'Pricing',
+  idleW: 'Idle power',
+  fanMaxW: 'Fan power at full speed',
+  tdpW: 'TDP',
+  // Accelerators (read-only numbers, shown in the detail table).
+  denseTflops: 'Dense peak',
+  hbmGB: 'HBM capacity',
+  hbmTBps: 'HBM bandwidth',
+  scaleUpGBpsBidirectional: 'Scale-up bandwidth (both directions)',
+  scaleUpDomainGpus: 'Scale-up domain',
+  priceUsd: 'Price',
+};
+
+/**
+ * A catalog field in words: the label of its physical range (model/scenario/userCatalog.ts
+ * USER_FIELD_BOUNDS: `usdPerGpuHour` → "Cloud price"), else a hand-written one
+ * (`acceleratorId` → "Accelerator"), else the key's words.
+ */
+export function catalogFieldLabel(kind: BrowseKind, field: string): string {
+  const hand = FIELD_LABELS[field];
+  if (hand !== undefined) return hand;
+  const bounds = kind === 'accelerator' ? null : userFieldBounds(kind, field);
+  if (bounds) return bounds.label.charAt(0).toUpperCase() + bounds.label.slice(1);
+  // Nested numbers (`denseTflops.bf16`): the parent's label and the key (`Dense peak BF16`).
+  const dot = field.indexOf('.');
+  if (dot > 0)
+    return `${catalogFieldLabel(kind, field.slice(0, dot))} ${field.slice(dot + 1).toUpperCase()}`;
+  const words = field
+    .split('.')
+    .join(' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The catalog entries of an accelerator a user entry can override or add: its power (TDP,
+ * idle), the platform it is bought as (catalog/platform.ts, air-cooled first) and its cloud
+ * price (an existing one, else a new on-demand entry for it).
+ */
+export function acceleratorParts(
+  catalog: Catalog,
+  acceleratorId: string,
+): { label: string; kind: CatalogKind; id: string; fields?: Record<string, string> }[] {
+  const out: { label: string; kind: CatalogKind; id: string; fields?: Record<string, string> }[] =
+    [];
+  if (findItem(catalog, 'acceleratorPower', acceleratorId))
+    out.push({ label: 'Edit its power…', kind: 'acceleratorPower', id: acceleratorId });
+  const platform = platformSystem(listItems(catalog, 'system'), acceleratorId, false);
+  if (platform)
+    out.push({ label: `Edit its platform (${platform.name})…`, kind: 'system', id: platform.id });
+  const cloud = listItems(catalog, 'cloudPrice').find((c) => c.acceleratorId === acceleratorId);
+  out.push(
+    cloud
+      ? { label: 'Edit its cloud price…', kind: 'cloudPrice', id: cloud.id }
+      : {
+          label: 'Add a cloud price…',
+          kind: 'cloudPrice',
+          id: `user-${acceleratorId}-cloud`,
+          fields: { acceleratorId, pricing: 'on-demand' },
+        },
+  );
+  return out;
+}
+
+/** Choices of a field whose value is another catalog entry's id (an accelerator). */
+export function fieldChoices(field: string): readonly { id: string; label: string }[] | null {
+  if (field !== 'acceleratorId') return null;
+  return ACCELERATORS.map((a) => ({ id: a.id, label: a.name }));
+}
+
 /** A field the user-entry form offers for a kind. */
 export type EditableField =
   | {
       readonly name: string;
+      /** What the form shows: the field's label, never its key. */
+      readonly label: string;
       readonly type: 'number';
       readonly unit: string;
       readonly required: boolean;
     }
-  | { readonly name: string; readonly type: 'text'; readonly required: boolean }
   | {
       readonly name: string;
+      readonly label: string;
+      readonly type: 'text';
+      readonly required: boolean;
+    }
+  | {
+      readonly name: string;
+      readonly label: string;
       readonly type: 'enum';
       readonly options: readonly string[];
       readonly required: boolean;
@@ -180,11 +276,12 @@ export function editableFields(kind: CatalogKind): EditableField[] {
       required = false;
       s = s.unwrap() as z.ZodType;
     }
+    const label = catalogFieldLabel(kind, name);
     if (s === sourcedNumberSchema)
-      out.push({ name, type: 'number', unit: unitOf(kind, name), required });
-    else if (s instanceof z.ZodString) out.push({ name, type: 'text', required });
+      out.push({ name, label, type: 'number', unit: unitOf(kind, name), required });
+    else if (s instanceof z.ZodString) out.push({ name, label, type: 'text', required });
     else if (s instanceof z.ZodEnum)
-      out.push({ name, type: 'enum', options: s.options.map(String), required });
+      out.push({ name, label, type: 'enum', options: s.options.map(String), required });
   }
   return out;
 }

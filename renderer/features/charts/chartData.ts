@@ -2,6 +2,7 @@ import { scalingCurveFor, servingCurveFor } from '../../../model/evaluate';
 import type { Scenario } from '../../../model/scenario';
 import type { ServingCurve } from '../../../model/serving';
 import { formatNumber } from '../../format/format';
+import { describeIssue, inUserWords } from '../scenarios/issueText';
 import type { ScalingPoint } from '../../../model/training';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 
@@ -58,11 +59,15 @@ function nameOf(e: ScenarioEvaluation): string {
  */
 export function whyNoResult(e: ScenarioEvaluation): string | null {
   if (e.issues.length > 0) {
-    const shown = e.issues.slice(0, 3).map((i) => `${i.path || '(scenario)'}: ${i.message}`);
+    // In the user's words: the field's section and label, never its path (issue 22).
+    const shown = e.issues.slice(0, 3).map((i) => {
+      const d = describeIssue(i);
+      return `${d.place}: ${d.text}`;
+    });
     const more = e.issues.length > 3 ? ` (and ${e.issues.length - 3} more)` : '';
     return `invalid input — ${shown.join('; ')}${more}`;
   }
-  if (e.error !== null) return `the engine rejected it — ${e.error}`;
+  if (e.error !== null) return `the engine rejected it — ${inUserWords(e.error)}`;
   if (e.result === null) return 'no result';
   return null;
 }

@@ -63,7 +63,9 @@ describe('CatalogPage (native table, kit fields)', () => {
     expect(screen.queryByTestId('catalog-detail')).toBeNull();
     fireEvent.click(pick);
     expect(pick.getAttribute('aria-current')).toBe('true');
-    expect(screen.getByTestId('catalog-detail').textContent).toContain('priceUsd');
+    expect(screen.getByTestId('catalog-detail').textContent).toContain('Price');
+    // Labels, not keys: the field's key is only its tooltip.
+    expect(screen.getByTestId('catalog-detail').textContent).not.toContain('priceUsd');
     search('zzzz-no-such-entry');
     expect(within(table).getByText('No entry matches the search.')).toBeTruthy();
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog, catalogKinds } from '../../../model/catalog';
 import {
+  acceleratorParts,
+  fieldChoices,
   buildUserEntry,
   catalogForEntries,
   catalogRows,
@@ -69,10 +71,23 @@ describe('user entries', () => {
     const f = editableFields('cloudPrice');
     expect(f).toContainEqual({
       name: 'usdPerGpuHour',
+      label: 'Cloud price',
       type: 'number',
       unit: expect.any(String),
       required: true,
     });
+    // Labels, not keys, for every field of every kind.
+    for (const kind of catalogKinds) {
+      for (const x of editableFields(kind)) {
+        // A camel-case key (usdPerGpuHour, acceleratorId) never shows.
+        if (/[A-Z]/.test(x.name)) expect(x.label, `${kind}.${x.name}`).not.toContain(x.name);
+        expect(x.label, `${kind}.${x.name}`).toMatch(/^[A-Z]/);
+      }
+    }
+    expect(f.find((x) => x.name === 'acceleratorId')?.label).toBe('Accelerator');
+    expect(fieldChoices('acceleratorId')?.find((c) => c.id === 'h100-sxm')?.label).toBe(
+      'NVIDIA H100 SXM5 80GB',
+    );
     expect(f.find((x) => x.name === 'pricing')).toMatchObject({
       type: 'enum',
       options: ['on-demand', 'reserved', 'spot', 'capacity-block'],
@@ -80,6 +95,18 @@ describe('user entries', () => {
     expect(f.find((x) => x.name === 'vendor')).toMatchObject({ type: 'text', required: false });
     // A plain count (a NIC's ports) is not offered: a user number would become a sourced number.
     expect(editableFields('nic').some((x) => x.name === 'ports')).toBe(false);
+  });
+
+  it('an accelerator’s editable parts: its power, its platform and its cloud price', () => {
+    const parts = acceleratorParts(builtinCatalog(), 'gb200');
+    expect(parts.map((p) => [p.kind, p.id])).toEqual([
+      ['acceleratorPower', 'gb200'],
+      ['system', 'gb200-nvl72'],
+      ['cloudPrice', expect.any(String)],
+    ]);
+    // Without a cloud price in the catalog, a new one for that accelerator is offered.
+    const none = acceleratorParts(builtinCatalog(), 'gaudi2').find((p) => p.kind === 'cloudPrice');
+    if (none?.fields) expect(none.fields).toMatchObject({ acceleratorId: 'gaudi2' });
   });
 
   it('a bad date is named', () => {

@@ -31,7 +31,7 @@ describe('ChartsPage', () => {
     ]) {
       const figure = screen.getByRole('figure', { name: title });
       // The invalid scenario is listed with the field that makes it invalid.
-      expect(within(figure).getByText(/cluster\.compute\.gpus/)).toBeTruthy();
+      expect(within(figure).getByText(/Compute › GPUs:/)).toBeTruthy();
     }
     // The other scenario still has its data table.
     const capex = screen.getByTestId('chart-capex');

@@ -49,7 +49,7 @@ describe('chart data from engine results', () => {
     });
     expect(d.excluded.map((x) => x.id)).toEqual(['c']);
     // The invalid scenario names its field.
-    expect(d.excluded[0]?.reason).toMatch(/cluster\.compute\.gpus/);
+    expect(d.excluded[0]?.reason).toMatch(/Compute › GPUs/);
   });
 
   it('opex stacks sum to the yearly opex; all-zero lines are left out of the legend', () => {
@@ -178,9 +178,10 @@ describe('chart data from engine results', () => {
 
   it('whyNoResult is null for a valid scenario and names fields otherwise', () => {
     expect(training ? whyNoResult(training) : 'x').toBeNull();
-    expect(evals[2] ? whyNoResult(evals[2]) : null).toMatch(
-      /^invalid input — cluster\.compute\.gpus/,
-    );
+    // Named in words (section › label), never by path.
+    const why = evals[2] ? whyNoResult(evals[2]) : null;
+    expect(why).toMatch(/^invalid input — Compute › GPUs: /);
+    expect(why).not.toMatch(/cluster\.compute/);
   });
 
   it('series colours come from the Okabe–Ito palette for any index', () => {

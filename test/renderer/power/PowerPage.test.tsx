@@ -67,6 +67,6 @@ describe('PowerPage', () => {
     const [first] = useAppStore.getState().history.present.scenarios;
     useAppStore.getState().setField(first!.id, ['cluster', 'compute', 'gpus'], -8);
     render(<PowerPage />);
-    expect(screen.getByTestId('pw-no-result').textContent).toContain('cluster.compute.gpus');
+    expect(screen.getByTestId('pw-no-result').textContent).toContain('Compute › GPUs');
   });
 });

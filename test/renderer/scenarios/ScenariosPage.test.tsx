@@ -177,7 +177,7 @@ describe('ScenariosPage', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     act(() => button.click());
     const menu = screen.getByRole('menu');
-    // Examples, dense presets, MoE presets, vision, serving and platforms (browser mode: no file).
+    // Examples, dense and MoE presets, vision, serving and every platform (browser mode: no file).
     expect(within(menu).getAllByRole('group')).toHaveLength(6);
     act(() => within(menu).getByRole('menuitem', { name: 'Llama 3 8B' }).click());
     expect(screen.queryByRole('menu')).toBeNull();
