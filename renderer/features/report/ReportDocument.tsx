@@ -19,7 +19,7 @@ import {
   PrintScaling,
   PrintTornadoes,
 } from './PrintAnalysis';
-import { catalogFieldLabel, reportInputs } from './reportInputs';
+import { catalogFieldLabel, catalogItemText, reportInputs, sourceInWords } from './reportInputs';
 import { DecisionPage } from './DecisionPage';
 import { reportContents } from './contents';
 
@@ -381,9 +381,7 @@ export function ReportDocument(props: {
           <tbody>
             {content.assumptions.catalog.map((r) => (
               <tr key={`${r.kind}:${r.itemId}:${r.field}`}>
-                <th scope="row">
-                  {r.kind} {r.itemId}
-                </th>
+                <th scope="row">{catalogItemText(r.kind, r.itemId)}</th>
                 <td>{catalogFieldLabel(r.field)}</td>
                 <td className="num">
                   {formatSignificant(r.value, 6)}
@@ -395,7 +393,7 @@ export function ReportDocument(props: {
                   {r.soft ? ' (soft)' : ''}
                 </td>
                 <td>{r.date}</td>
-                <td className="report-sources">{r.sources.join('; ')}</td>
+                <td className="report-sources">{sourceInWords(r.sources.join('; '))}</td>
               </tr>
             ))}
           </tbody>
@@ -406,7 +404,7 @@ export function ReportDocument(props: {
         <ol className="report-references" data-testid="report-references">
           {inputs.references.map((r) => (
             <li key={r.n} value={r.n}>
-              {r.source}
+              {sourceInWords(r.source)}
               {r.date ? <span className="report-ref-date"> ({r.date})</span> : null}
             </li>
           ))}

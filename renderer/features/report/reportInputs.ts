@@ -1,6 +1,6 @@
 import type { InputAssumption } from '../../../model/report';
 import { DEFAULT_SOURCES } from '../../../model/scenario/defaultSources';
-import { fieldText } from '../scenarios/fieldText';
+import { fieldText, humanize } from '../scenarios/fieldText';
 import { SECTIONS, sectionOf, splitPath } from '../scenarios/issueText';
 
 /**
@@ -162,4 +162,27 @@ export function catalogFieldLabel(field: string): string {
   if (/\s/.test(field)) return field;
   const keys = splitPath(field);
   return keys.map((_, i) => fieldText(keys.slice(0, i + 1)).label).join(' › ');
+}
+
+/** A field path inside a source's text (not inside a URL or host name). */
+const PATH_IN_SOURCE =
+  /(?<![\w/.:-])(?:workload|cluster|storage|facility|finance|reliability|calibration)(?:\.[A-Za-z][A-Za-z0-9]*)+/g;
+
+/**
+ * A source or rule text with the field paths it names in words: `(finance.fxPerUsd)` →
+ * `(“FX per USD” in Finance)`.
+ */
+export function sourceInWords(text: string): string {
+  return text.replace(PATH_IN_SOURCE, (p) => {
+    const full = p.startsWith('storage.') ? `cluster.${p}` : p;
+    const { section, label } = inputLabel(full);
+    return `“${label}” in ${section}`;
+  });
+}
+
+/** A catalog row's item in words: a catalog entry by kind and id; a default or rule by what it is. */
+export function catalogItemText(kind: string, itemId: string): string {
+  if (kind === 'default') return 'ClusterPlan default';
+  if (kind === 'rule') return 'Derived (rule)';
+  return `${humanize(kind)} ${itemId}`;
 }

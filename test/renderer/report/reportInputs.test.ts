@@ -7,8 +7,10 @@ import { DEFAULT_SOURCES } from '../../../model/scenario/defaultSources';
 import { builtinCatalog } from '../../../model/catalog';
 import {
   catalogFieldLabel,
+  catalogItemText,
   inputLabel,
   reportInputs,
+  sourceInWords,
 } from '../../../renderer/features/report/reportInputs';
 import { reportContents } from '../../../renderer/features/report/contents';
 
@@ -69,6 +71,20 @@ describe('the report’s inputs in the reader’s words', () => {
     for (const r of inputs.references) {
       expect(r.date, r.source).toMatch(/^(\d{4}(-\d{2}){0,2})?$/);
       expect(r.date).not.toMatch(/^v\d/);
+    }
+  });
+
+  it('says the field paths that sources and rules name in words, leaving URLs alone', () => {
+    expect(sourceInWords('converted at the scenario’s exchange rate (finance.fxPerUsd)')).toBe(
+      'converted at the scenario’s exchange rate (“Exchange rate” in Finance)',
+    );
+    expect(sourceInWords('see https://finance.yahoo.com/x')).toBe(
+      'see https://finance.yahoo.com/x',
+    );
+    for (const c of content.assumptions.catalog) {
+      const item = catalogItemText(c.kind, c.itemId);
+      expect(item).not.toMatch(FIELD_PATH);
+      for (const s of c.sources) expect(sourceInWords(s)).not.toMatch(/\bfinance\.[a-z]/);
     }
   });
 
