@@ -186,6 +186,7 @@ export function ReportDocument(props: {
     cover.date,
     (v) => formatSignificant(v, 6),
     shared,
+    content.assumptions.catalog,
   );
   const names = content.scenarios.map((s) => s.name);
   const hasFinance = analysis?.builds.some((b) => b.cashFlow.length > 0) ?? false;
@@ -375,11 +376,13 @@ export function ReportDocument(props: {
               <th scope="col">Unit</th>
               <th scope="col">Basis</th>
               <th scope="col">Date</th>
-              <th scope="col">Sources</th>
+              <th scope="col" className="num">
+                Ref.
+              </th>
             </tr>
           </thead>
           <tbody>
-            {content.assumptions.catalog.map((r) => (
+            {content.assumptions.catalog.map((r, ri) => (
               <tr key={`${r.kind}:${r.itemId}:${r.field}`}>
                 <th scope="row">{catalogItemText(r.kind, r.itemId)}</th>
                 <td>{catalogFieldLabel(r.field)}</td>
@@ -393,7 +396,7 @@ export function ReportDocument(props: {
                   {r.soft ? ' (soft)' : ''}
                 </td>
                 <td>{r.date}</td>
-                <td className="report-sources">{sourceInWords(r.sources.join('; '))}</td>
+                <td className="num">{(inputs.catalogRefs[ri] ?? []).join(', ')}</td>
               </tr>
             ))}
           </tbody>

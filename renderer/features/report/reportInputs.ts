@@ -1,4 +1,4 @@
-import type { InputAssumption } from '../../../model/report';
+import type { CatalogAssumption, InputAssumption } from '../../../model/report';
 import { DEFAULT_SOURCES } from '../../../model/scenario/defaultSources';
 import { fieldText, humanize } from '../scenarios/fieldText';
 import { SECTIONS, sectionOf, splitPath } from '../scenarios/issueText';
@@ -41,6 +41,8 @@ export type ReportInputs = {
   readonly references: readonly InputReference[];
   /** Reference of values set in the scenarios (the report date). */
   readonly userRef: InputReference;
+  /** Per catalog row (same order as given), the reference numbers of its sources. */
+  readonly catalogRefs: readonly (readonly number[])[];
 };
 
 /** Section paths, longest first, so a field's path after its section is its label trail. */
@@ -88,6 +90,7 @@ export function reportInputs(
   reportDate: string,
   fmt: (n: number) => string,
   currency: string | null,
+  catalog: readonly CatalogAssumption[] = [],
 ): ReportInputs {
   const userRef: InputReference = {
     n: 1,
@@ -152,6 +155,8 @@ export function reportInputs(
     sections: [...sections.entries()]
       .filter(([, s]) => s.rows.length > 0 || s.notSet.length > 0)
       .map(([title, s]) => ({ title, rows: s.rows, notSet: s.notSet })),
+    // Each catalog number's sources as reference numbers (its date is in the catalog table).
+    catalogRefs: catalog.map((c) => c.sources.map((src) => refOf(src, ''))),
     references: refs,
     userRef,
   };
