@@ -35,8 +35,10 @@ export function isReportObjective(id: unknown): id is string {
 /** The objective's words: "the lowest cost per training run", "the highest effective throughput". */
 export function objectiveText(metricId: string): string {
   const def = getMetric(metricId);
-  const label = def.label.charAt(0).toLowerCase() + def.label.slice(1);
-  const fixed = label.replace(/^tco\b/, 'TCO').replace(/^npv\b/, 'NPV');
+  // Lower-case the first letter of a word, not of an acronym (TCO, NPV, IRR).
+  const fixed = /^\p{Lu}\p{Ll}/u.test(def.label)
+    ? def.label.charAt(0).toLowerCase() + def.label.slice(1)
+    : def.label;
   if (def.better === 'higher') return `the highest ${fixed}`;
   if (def.better === 'lower') return `the lowest ${fixed}`;
   return fixed;

@@ -7,6 +7,7 @@ import {
   cashFlowOf,
   decisiveMetricIds,
   getReportObjectiveOptions,
+  objectiveText,
   REPORT_OBJECTIVE_IDS,
   reportMonteCarlo,
   type ReportAnalysis,
@@ -159,6 +160,12 @@ describe('the decision page', () => {
     }
     // Same seed, same bands.
     expect(reportMonteCarlo([ib, roce], 8, 3).summaries).toEqual(mc.summaries);
+  });
+
+  it('says the objective in words, acronyms kept', () => {
+    expect(objectiveText('tco_usd')).toBe('the lowest TCO');
+    expect(objectiveText('own_vs_cloud_npv_usd')).toBe('the highest NPV of owning vs cloud');
+    expect(objectiveText('time_to_train_days')).toBe('the lowest time to train');
   });
 
   it('refuses an objective it does not know, naming the field', () => {
