@@ -43,6 +43,7 @@ export type { XlsxCell, XlsxSheet, XlsxWriter } from './xlsx';
 export * from './pdfOptions';
 export {
   analysisMetricId,
+  analysisScenario,
   buildAnalysis,
   buildDecision,
   buildTornadoes,

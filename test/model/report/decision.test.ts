@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../model/evaluate';
 import {
+  analysisScenario,
   buildAnalysis,
   buildDecision,
   cashFlowOf,
@@ -178,6 +179,21 @@ describe('the decision page', () => {
 });
 
 describe('the analyses behind the charts', () => {
+  it('perturb each training build at the layout its evaluation chose: the same figures', () => {
+    const ft = load('finetune-llama3-8b-8xh100-lora.json', 'ft');
+    expect(ft.scenario.workload.kind === 'training' && ft.scenario.workload.parallelism).toBe(
+      'auto',
+    );
+    const pinned = analysisScenario(ft);
+    expect(pinned.workload.kind === 'training' && pinned.workload.parallelism).not.toBe('auto');
+    const again = evaluate(pinned);
+    for (const id of ['tco_usd', 'cost_per_training_run_usd', 'time_to_train_days', 'mfu_pct']) {
+      expect(again.metrics[id]?.value, id).toBe(value(ft, id));
+    }
+    // Serving builds are analysed as they are.
+    expect(analysisScenario(serving)).toBe(serving.scenario);
+  });
+
   it('cash flow by year: the finance schedule; owning costs the TCO in total', () => {
     const flows = cashFlowOf(ib);
     const schedule = ib.result.powerCost!.cost.schedule;
