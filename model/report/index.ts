@@ -64,6 +64,7 @@ export {
 export * from './pdfOptions';
 export {
   analysisMetricId,
+  analysisScenario,
   buildAnalysis,
   buildDecision,
   buildTornadoes,

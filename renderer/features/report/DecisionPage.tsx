@@ -62,13 +62,12 @@ export function DecisionPage(props: {
         <div data-testid="report-ranking">
           <p className="report-lede">
             No objective was stated, so no build is recommended: the builds ranked on each deciding
-            figure, best first.
+            figure, best first, by their letters in the table below.
           </p>
           <ol className="report-ranking">
             {decision.rankings.map((r) => (
               <li key={r.metricId}>
-                <strong>{r.label}</strong>:{' '}
-                {r.places.map((p) => `${letter(p.index)} ${p.name}`).join(' › ')}
+                <strong>{r.label}</strong>: {r.places.map((p) => letter(p.index)).join(' › ')}
               </li>
             ))}
           </ol>

@@ -401,6 +401,7 @@ export function PrintCashFlow(props: { readonly analysis: ReportAnalysis }) {
           stroke={AXIS}
           width={64}
           fontSize={10}
+          domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)]}
           tickFormatter={(v: number) => formatMoneyCompact(v, currency)}
         />
         <ReferenceLine y={0} stroke={AXIS} />

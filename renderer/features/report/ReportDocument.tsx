@@ -19,7 +19,7 @@ import {
   PrintScaling,
   PrintTornadoes,
 } from './PrintAnalysis';
-import { catalogFieldLabel, reportInputs } from './reportInputs';
+import { catalogFieldLabel, catalogItemText, reportInputs, sourceInWords } from './reportInputs';
 import { DecisionPage } from './DecisionPage';
 import { reportContents } from './contents';
 
@@ -186,6 +186,7 @@ export function ReportDocument(props: {
     cover.date,
     (v) => formatSignificant(v, 6),
     shared,
+    content.assumptions.catalog,
   );
   const names = content.scenarios.map((s) => s.name);
   const hasFinance = analysis?.builds.some((b) => b.cashFlow.length > 0) ?? false;
@@ -375,15 +376,15 @@ export function ReportDocument(props: {
               <th scope="col">Unit</th>
               <th scope="col">Basis</th>
               <th scope="col">Date</th>
-              <th scope="col">Sources</th>
+              <th scope="col" className="num">
+                Ref.
+              </th>
             </tr>
           </thead>
           <tbody>
-            {content.assumptions.catalog.map((r) => (
+            {content.assumptions.catalog.map((r, ri) => (
               <tr key={`${r.kind}:${r.itemId}:${r.field}`}>
-                <th scope="row">
-                  {r.kind} {r.itemId}
-                </th>
+                <th scope="row">{catalogItemText(r.kind, r.itemId)}</th>
                 <td>{catalogFieldLabel(r.field)}</td>
                 <td className="num">
                   {formatSignificant(r.value, 6)}
@@ -395,7 +396,7 @@ export function ReportDocument(props: {
                   {r.soft ? ' (soft)' : ''}
                 </td>
                 <td>{r.date}</td>
-                <td className="report-sources">{r.sources.join('; ')}</td>
+                <td className="num">{(inputs.catalogRefs[ri] ?? []).join(', ')}</td>
               </tr>
             ))}
           </tbody>
@@ -406,7 +407,7 @@ export function ReportDocument(props: {
         <ol className="report-references" data-testid="report-references">
           {inputs.references.map((r) => (
             <li key={r.n} value={r.n}>
-              {r.source}
+              {sourceInWords(r.source)}
               {r.date ? <span className="report-ref-date"> ({r.date})</span> : null}
             </li>
           ))}

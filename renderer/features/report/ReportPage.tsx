@@ -275,7 +275,12 @@ export function ReportPage() {
           {handoff.message}
         </p>
       ) : null}
-      {built.ok && decision ? (
+      {built.ok && analysisPending ? (
+        // One layout of the document, with its analyses (not one before and one after).
+        <p className="report-busy" role="status" data-testid="report-preparing">
+          Preparing the report: running the sensitivity and uncertainty analyses…
+        </p>
+      ) : built.ok && decision ? (
         <ReportDocument
           decision={decision}
           analysis={analysis}

@@ -1,6 +1,6 @@
-import type { InputAssumption } from '../../../model/report';
+import type { CatalogAssumption, InputAssumption } from '../../../model/report';
 import { DEFAULT_SOURCES } from '../../../model/scenario/defaultSources';
-import { fieldText } from '../scenarios/fieldText';
+import { fieldText, humanize } from '../scenarios/fieldText';
 import { SECTIONS, sectionOf, splitPath } from '../scenarios/issueText';
 
 /**
@@ -41,6 +41,8 @@ export type ReportInputs = {
   readonly references: readonly InputReference[];
   /** Reference of values set in the scenarios (the report date). */
   readonly userRef: InputReference;
+  /** Per catalog row (same order as given), the reference numbers of its sources. */
+  readonly catalogRefs: readonly (readonly number[])[];
 };
 
 /** Section paths, longest first, so a field's path after its section is its label trail. */
@@ -88,6 +90,7 @@ export function reportInputs(
   reportDate: string,
   fmt: (n: number) => string,
   currency: string | null,
+  catalog: readonly CatalogAssumption[] = [],
 ): ReportInputs {
   const userRef: InputReference = {
     n: 1,
@@ -152,6 +155,8 @@ export function reportInputs(
     sections: [...sections.entries()]
       .filter(([, s]) => s.rows.length > 0 || s.notSet.length > 0)
       .map(([title, s]) => ({ title, rows: s.rows, notSet: s.notSet })),
+    // Each catalog number's sources as reference numbers (its date is in the catalog table).
+    catalogRefs: catalog.map((c) => c.sources.map((src) => refOf(src, ''))),
     references: refs,
     userRef,
   };
@@ -162,4 +167,27 @@ export function catalogFieldLabel(field: string): string {
   if (/\s/.test(field)) return field;
   const keys = splitPath(field);
   return keys.map((_, i) => fieldText(keys.slice(0, i + 1)).label).join(' › ');
+}
+
+/** A field path inside a source's text (not inside a URL or host name). */
+const PATH_IN_SOURCE =
+  /(?<![\w/.:-])(?:workload|cluster|storage|facility|finance|reliability|calibration)(?:\.[A-Za-z][A-Za-z0-9]*)+/g;
+
+/**
+ * A source or rule text with the field paths it names in words: `(finance.fxPerUsd)` →
+ * `(“FX per USD” in Finance)`.
+ */
+export function sourceInWords(text: string): string {
+  return text.replace(PATH_IN_SOURCE, (p) => {
+    const full = p.startsWith('storage.') ? `cluster.${p}` : p;
+    const { section, label } = inputLabel(full);
+    return `“${label}” in ${section}`;
+  });
+}
+
+/** A catalog row's item in words: a catalog entry by kind and id; a default or rule by what it is. */
+export function catalogItemText(kind: string, itemId: string): string {
+  if (kind === 'default') return 'ClusterPlan default';
+  if (kind === 'rule') return 'Derived (rule)';
+  return `${humanize(kind)} ${itemId}`;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { defaultUncertainty, IDENTITY_KNOBS } from '../../../model/analysis';
 import {
+  analysisScenario,
   buildAnalysis,
   buildTornadoes,
   REPORT_DRAWS,
@@ -64,12 +65,12 @@ function runInWorker(scenarios: readonly ReportScenario[]): Promise<ReportMonteC
       w.postMessage({
         job: 'montecarlo',
         request: {
-          scenarios: scenarios.map((s) => s.scenario),
+          scenarios: scenarios.map(analysisScenario),
           draws: REPORT_DRAWS,
           seed: REPORT_SEED,
           knobs: scenarios.map(() => IDENTITY_KNOBS),
           uncertainty: scenarios.map(
-            (s) => defaultUncertainty(s.scenario, IDENTITY_KNOBS, s.result).inputs,
+            (s) => defaultUncertainty(analysisScenario(s), IDENTITY_KNOBS, s.result).inputs,
           ),
           baselineIndex: 0,
         },

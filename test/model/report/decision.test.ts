@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../model/evaluate';
 import {
+  analysisScenario,
   buildAnalysis,
   buildDecision,
   cashFlowOf,
   decisiveMetricIds,
   getReportObjectiveOptions,
+  objectiveText,
   REPORT_OBJECTIVE_IDS,
   reportMonteCarlo,
   type ReportAnalysis,
@@ -161,6 +163,12 @@ describe('the decision page', () => {
     expect(reportMonteCarlo([ib, roce], 8, 3).summaries).toEqual(mc.summaries);
   });
 
+  it('says the objective in words, acronyms kept', () => {
+    expect(objectiveText('tco_usd')).toBe('the lowest TCO');
+    expect(objectiveText('own_vs_cloud_npv_usd')).toBe('the highest NPV of owning vs cloud');
+    expect(objectiveText('time_to_train_days')).toBe('the lowest time to train');
+  });
+
   it('refuses an objective it does not know, naming the field', () => {
     expect(() => buildDecision([ib], 'name', null)).toThrow(/^objective: "name" is not one of/);
     expect(getReportObjectiveOptions()[0]).toEqual({
@@ -171,6 +179,21 @@ describe('the decision page', () => {
 });
 
 describe('the analyses behind the charts', () => {
+  it('perturb each training build at the layout its evaluation chose: the same figures', () => {
+    const ft = load('finetune-llama3-8b-8xh100-lora.json', 'ft');
+    expect(ft.scenario.workload.kind === 'training' && ft.scenario.workload.parallelism).toBe(
+      'auto',
+    );
+    const pinned = analysisScenario(ft);
+    expect(pinned.workload.kind === 'training' && pinned.workload.parallelism).not.toBe('auto');
+    const again = evaluate(pinned);
+    for (const id of ['tco_usd', 'cost_per_training_run_usd', 'time_to_train_days', 'mfu_pct']) {
+      expect(again.metrics[id]?.value, id).toBe(value(ft, id));
+    }
+    // Serving builds are analysed as they are.
+    expect(analysisScenario(serving)).toBe(serving.scenario);
+  });
+
   it('cash flow by year: the finance schedule; owning costs the TCO in total', () => {
     const flows = cashFlowOf(ib);
     const schedule = ib.result.powerCost!.cost.schedule;

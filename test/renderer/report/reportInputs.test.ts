@@ -7,8 +7,10 @@ import { DEFAULT_SOURCES } from '../../../model/scenario/defaultSources';
 import { builtinCatalog } from '../../../model/catalog';
 import {
   catalogFieldLabel,
+  catalogItemText,
   inputLabel,
   reportInputs,
+  sourceInWords,
 } from '../../../renderer/features/report/reportInputs';
 import { reportContents } from '../../../renderer/features/report/contents';
 
@@ -29,7 +31,13 @@ const builds = [
   load('serving-llama3-70b-8xh100-fp8.json', 'srv'),
 ];
 const content = buildReport(builds, { date: '2026-11-26', appVersion: '0.1.0', accuracy: [] });
-const inputs = reportInputs(content.assumptions.inputs, '2026-11-26', String, 'USD');
+const inputs = reportInputs(
+  content.assumptions.inputs,
+  '2026-11-26',
+  String,
+  'USD',
+  content.assumptions.catalog,
+);
 
 /** A dotted field path (`workload.model.ffnHiddenSize`) or a camel-case key. */
 const FIELD_PATH = /\b[a-z]+(?:\.[a-z][A-Za-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z]*\b/;
@@ -70,6 +78,28 @@ describe('the report’s inputs in the reader’s words', () => {
       expect(r.date, r.source).toMatch(/^(\d{4}(-\d{2}){0,2})?$/);
       expect(r.date).not.toMatch(/^v\d/);
     }
+  });
+
+  it('says the field paths that sources and rules name in words, leaving URLs alone', () => {
+    expect(sourceInWords('converted at the scenario’s exchange rate (finance.fxPerUsd)')).toBe(
+      'converted at the scenario’s exchange rate (“Exchange rate” in Finance)',
+    );
+    expect(sourceInWords('see https://finance.yahoo.com/x')).toBe(
+      'see https://finance.yahoo.com/x',
+    );
+    for (const c of content.assumptions.catalog) {
+      const item = catalogItemText(c.kind, c.itemId);
+      expect(item).not.toMatch(FIELD_PATH);
+      for (const s of c.sources) expect(sourceInWords(s)).not.toMatch(/\bfinance\.[a-z]/);
+    }
+  });
+
+  it('numbers each catalog number’s sources in the same reference list', () => {
+    expect(inputs.catalogRefs).toHaveLength(content.assumptions.catalog.length);
+    content.assumptions.catalog.forEach((c, i) => {
+      const refs = inputs.catalogRefs[i]!;
+      expect(refs.map((n) => inputs.references.find((r) => r.n === n)?.source)).toEqual(c.sources);
+    });
   });
 
   it('cites public sources, never the repository’s own files', () => {
