@@ -58,6 +58,7 @@ export {
   cachedFormulaValues,
   coreXml,
   withCachedValues,
+  writeExcelFileSheets,
   xlsxFeature,
   type XlsxFeature,
 } from './xlsxFeatures';

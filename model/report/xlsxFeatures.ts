@@ -107,6 +107,27 @@ export function withCachedValues(xml: string, values: readonly number[]): string
   return out;
 }
 
+/**
+ * The sheets as write-excel-file takes them: plain cell objects, formula cells without their
+ * cached value (the feature writes it into the sheet XML instead). Shared by the CLI's and the
+ * renderer's writers, which differ only in where they may import the package from.
+ */
+export function writeExcelFileSheets(sheets: readonly XlsxSheet[]) {
+  return sheets.map((s) => ({
+    sheet: s.sheet,
+    data: s.data.map((r) =>
+      r.map((c) => {
+        if (c === null) return null;
+        if (c.type !== 'Formula') return { ...c };
+        const { cached: _cached, ...cell } = c;
+        return cell;
+      }),
+    ),
+    columns: s.columns.map((c) => ({ ...c })),
+    ...(s.stickyRowsCount ? { stickyRowsCount: s.stickyRowsCount } : {}),
+  }));
+}
+
 /** The feature for a workbook of `sheets` with `properties`. */
 export function xlsxFeature(
   sheets: readonly XlsxSheet[],
