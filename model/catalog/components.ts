@@ -28,8 +28,8 @@ const MEASURED_IDLE: Readonly<Record<string, ReturnType<typeof read>>> = {
   'a100-sxm-80gb': read(87, 'W', ['smi-a100-80gb-context'], {
     note: 'nvidia-smi, A100-SXM4-80GB, 0 % utilisation, a process holding 425 MiB (driver-only idle reads 63 W: splitwise-sim-power)',
   }),
-  'h100-sxm': read(140, 'W', ['gpuburn-114'], {
-    note: 'nvidia-smi, 8x H100 80GB HBM3, 0 % utilisation with memory allocated: 140-145 W',
+  'h100-sxm': read(130, 'W', ['clusterplan-h100-probe', 'gpuburn-114'], {
+    note: 'NVML energy counter, H100 80GB HBM3 SXM, a job context waiting with nothing launched right after GEMMs: 130 W (123 W with 60 GiB resident and cold; 73 W driver-only); nvidia-smi on an 8x H100 server with memory allocated read 140-145 W',
   }),
   'h200-sxm': read(122, 'W', ['smi-h200-vllm-idle'], {
     note: 'nvidia-smi, H200 with a vLLM engine holding 130 GB, 0 % utilisation',

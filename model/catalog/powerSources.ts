@@ -8,6 +8,13 @@ import type { Source } from './sourced';
  */
 export const powerSources: readonly Source[] = [
   {
+    id: 'clusterplan-h100-probe',
+    title:
+      'ClusterPlan power probe on one NVIDIA H100 80GB HBM3 SXM (700 W limit, driver 580.159.04, PyTorch 2.11), 2026-11-26: mean board power from the NVML energy counter over each steady window. Driver-only idle 73 W; context with 60 GiB resident 123 W; host wait right after GEMMs 130 W; one block spinning 131 W; bf16 and fp8 8192³ GEMMs held at 695–698 W by the limiter (SM clock 1230–1365 MHz); z = x + y at 3.05 TB/s 545 W; copy at 3.00 TB/s 513 W; decode-shaped GEMMs [m,8192]·[8192,28672] bf16 at 2.73 TB/s: m = 1 504 W, m = 8 518 W, m = 32 591 W, m = 128 698 W; torch.mv 1024² launch-bound 164 W; GEMM bursts of ~10 ms with equal host waits 553 W at 1965 MHz (bursts ≈ 976 W, the limiter averaging over the bursts), with waits a third as long 691 W (the probe’s script and readings ship with ClusterPlan’s source, folder cli/device)',
+    url: '',
+    kind: 'measurement',
+  },
+  {
     id: 'flagperf-operators-a100',
     title:
       'FlagOpen/FlagPerf operator benchmarks on A100-SXM4-40GB (400 W), one GPU of a DGX A100, nvidia-smi energy monitoring: bmm/addmm/mm BF16/FP16 at 8192-class shapes 392–400 W; element-wise add BF16 at 1.36 TB/s (87 % of peak HBM) 254.6 W; torch.mv 1024² 158–165 W (operation/benchmarks/<op>/nvidia/A100_40_SXM/*_README.md @ 1b5a0303, 2025-11-11)',
@@ -74,6 +81,7 @@ export const powerSources: readonly Source[] = [
 
 /** Dates of the power sources (publication or reading date), for the catalog numbers citing them. */
 export const POWER_SOURCE_DATES: Readonly<Record<string, string>> = {
+  'clusterplan-h100-probe': '2026-11-26',
   'flagperf-operators-a100': '2025-11-11',
   'flagperf-interconnect-a100': '2025-11-11',
   'splitwise-sim-power': '2024',

@@ -11,7 +11,8 @@ import {
   nodeGpuLoad,
   nodePowerW,
 } from '../power';
-import type { WorkloadLoad } from '../power';
+import type { GpuActivity, WorkloadLoad } from '../power';
+import { deviceConstants } from '../compute';
 import { clusterSectionSchema, facilitySectionSchema, financeSectionSchema } from '../scenario';
 import type { Scenario } from '../scenario';
 import { caseToServingConfig, evaluateServing } from '../serving';
@@ -119,7 +120,29 @@ const MATRIX = MATRIX_ACTIVITY;
 /** The workload's activity, the GPUs it uses and (serving) output tokens per second. */
 type Run = { readonly load: WorkloadLoad; readonly outputTokensPerS: number | null };
 
-function runOf(c: Record<string, unknown>, sys: PowerSystem, gpusPerNode: number): Run {
+/**
+ * A GEMM loop's activity by the roofline (compute/device.ts): a GEMM whose operands take
+ * longer to stream from HBM than its arithmetic takes (decode-shaped, few rows) is memory-bound
+ * work with matrix work inside it for the arithmetic's share of the time; a larger one is matrix
+ * work. FP64 and TF32 loops run on the BF16 roofline's memory side (their shapes are large).
+ */
+function gemmActivity(build: ResolvedBuild, g: z.infer<typeof gemmSchema>): GpuActivity {
+  const precision = g.precision === 'fp8' || g.precision === 'fp4' ? g.precision : 'bf16';
+  const dev = deviceConstants(build.accelerator, precision);
+  const computeS = (2 * g.m * g.n * g.k) / dev.gemmFlopsPerS;
+  const memoryS =
+    ((g.m * g.k + g.k * g.n) * dev.gemmInputBytes + g.m * g.n * 2) / dev.hbmBytesPerS;
+  if (computeS >= memoryS) return MATRIX;
+  const matrix = computeS / memoryS;
+  return { ...IDLE, idle: 0, matrix, memory: 1 - matrix };
+}
+
+function runOf(
+  c: Record<string, unknown>,
+  sys: PowerSystem,
+  gpusPerNode: number,
+  build: ResolvedBuild,
+): Run {
   const w = c['workload'] as Record<string, unknown> | null | undefined;
   if (!w || typeof w !== 'object') throw new Error('workload: must be an object');
   const cap = sys.power_limit_w ?? null;
@@ -136,7 +159,7 @@ function runOf(c: Record<string, unknown>, sys: PowerSystem, gpusPerNode: number
       const busy = g.gpus_busy ?? sys.gpus;
       // A kernel loop: no data loading or engine work on the host.
       return {
-        load: { gpusActive: busy, activity: MATRIX, capW: cap, hostBusy: 0 },
+        load: { gpusActive: busy, activity: gemmActivity(build, g), capW: cap, hostBusy: 0 },
         outputTokensPerS: null,
       };
     }
@@ -210,7 +233,7 @@ export function predictSystemPowerCase(raw: unknown, metric: string): CasePredic
     const node = nodePowerW(build, nodeGpuLoad(build, active, MATRIX, cap), cap);
     return { value: node.totalW, notes: [`system ${build.system.id}`, 'GPUs at matrix work'] };
   }
-  const run = runOf(c, sys, gpusPerNode);
+  const run = runOf(c, sys, gpusPerNode, build);
   const { load } = run;
   const cap = load.capW;
   const gpuW = gpuBoardPowerW(build.gpu.tdpW, build.gpu.idleW, cap, load.activity);

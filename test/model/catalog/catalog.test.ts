@@ -176,7 +176,7 @@ describe('user catalog', () => {
 });
 
 describe('accelerator power agrees with the accelerator catalog', () => {
-  it('every accelerator has an idle power above 0 and below its TDP; H100 uses the measured 140 W', () => {
+  it('every accelerator has an idle power above 0 and below its TDP; H100 uses the measured 130 W', () => {
     const c = builtinCatalog();
     expect(listItems(c, 'acceleratorPower').map((a) => a.id)).toEqual(
       ACCELERATORS.map((a) => a.id),
@@ -186,9 +186,9 @@ describe('accelerator power agrees with the accelerator catalog', () => {
       expect(ap.idleW.value, ap.id).toBeLessThan(ap.tdpW.value);
     }
     expect(getItem(c, 'acceleratorPower', 'h100-sxm').idleW).toMatchObject({
-      value: 140,
+      value: 130,
       basis: 'read',
-      sources: ['gpuburn-114'],
+      sources: ['clusterplan-h100-probe', 'gpuburn-114'],
     });
     expect(getItem(c, 'acceleratorPower', 'b200').idleW).toMatchObject({
       value: 180,
