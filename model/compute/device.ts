@@ -164,6 +164,20 @@ export function attentionKeysFactor(keys: number): number {
   return ((keys / (keys + ATTN_KEYS_K0)) * (ATTN_KEYS_REF + ATTN_KEYS_K0)) / ATTN_KEYS_REF;
 }
 
+/**
+ * Host (CPU) time to launch one GEMM from eager PyTorch, seconds: back-to-back GEMMs whose kernels
+ * are shorter than this run at this pace, whatever the GPU. Measured on one H100 SXM (2026-11-26,
+ * `cli/device/results/h100-sxm-2026-11-26.json`, `gemm_table`; method: `cli/device/power_probe.py`,
+ * 50 back-to-back calls timed with CUDA events after 3 warm-ups): `torch.matmul` in BF16 flattens
+ * at 15–18 µs per call for shapes whose kernel is shorter (gpt-oss expert [m,2880]×[2880,5760]
+ * 15.4–16.4 µs for m = 8…128; DeepSeek-V3 expert down [m,2048]×[2048,7168] 15.4–18.0 µs for
+ * m = 1…256), `torch._scaled_mm` in FP8 (per-tensor scales) at 19–29 µs (Qwen3 expert
+ * [m,4096]×[4096,3072] 27–29 µs for m = 16…1,024, where the same GEMM in BF16 takes 18–24 µs).
+ * A least-squares fit of the roofline below plus this floor to all 156 rows gives 18 µs (BF16)
+ * and 24 µs (FP8). FP4 takes the FP8 value (scaled GEMM path; estimate).
+ */
+export const EAGER_GEMM_LAUNCH_S = { bf16: 18e-6, fp8: 24e-6 } as const;
+
 /** Per-accelerator constants precomputed once per evaluation (hot path uses plain numbers). */
 export type DeviceConstants = {
   readonly id: string;
@@ -186,6 +200,8 @@ export type DeviceConstants = {
   /** Default scale-up domain size. */
   readonly scaleUpDomain: number;
   readonly scaleUpFabric: Accelerator['scaleUpFabric'];
+  /** Host time to launch one GEMM from eager PyTorch at this precision, s ({@link EAGER_GEMM_LAUNCH_S}). */
+  readonly gemmLaunchS: number;
 };
 
 /**
@@ -238,6 +254,10 @@ export function deviceConstants(acc: Accelerator, precision: Precision): DeviceC
     scaleUpBytesPerS: (bidir * 1e9) / 2,
     scaleUpDomain: acc.scaleUpDomainGpus.value,
     scaleUpFabric: acc.scaleUpFabric,
+    gemmLaunchS:
+      peak.precision === 'bf16' || peak.precision === 'fp16'
+        ? EAGER_GEMM_LAUNCH_S.bf16
+        : EAGER_GEMM_LAUNCH_S.fp8,
   };
 }
 
@@ -326,6 +346,14 @@ export const GEMM_K_REF = 8192;
  * K = 7,168 at 1,297 TFLOP/s with 8,192 rows per group, 1,233 at 1,024, 1,040 at 512 and 932 at
  * 256; m0 = 128 (one tile of rows) reproduces them within 4 %. Large-shape rates (MAMF) are the
  * reference; the issue it fixes: efficiency measured at 8192³ applied to small decode GEMMs.
+ * Checked against GEMMs timed on one H100 SXM (2026-11-26, `cli/device/results/
+ * h100-sxm-2026-11-26.json` `gemm_table`, method `cli/device/power_probe.py`; 6 dense and expert
+ * shapes, m = 1…16,384, BF16 and FP8): with the roofline memory side and the host launch floor
+ * ({@link EAGER_GEMM_LAUNCH_S}) a least-squares fit gives m0 = 64–96 (BF16) and 160–192 (FP8),
+ * with an RMS log error within 0.005 of m0 = 128's, so 128 stays; the curve reproduces the
+ * compute-bound rows (m ≥ 1,024) within a median 10 % (test/model/compute/gemmMeasured.test.ts).
+ * The largest rates measured, 797 TFLOP/s BF16 and 1,405 FP8, are 0.805 and 0.710 of the dense
+ * peaks (MAMF table: 0.801 and 0.734).
  */
 export const GEMM_M0 = 128;
 export const GEMM_M_REF = 4096;
@@ -357,6 +385,10 @@ export function innerDimFactor(k: number): number {
  * 0.763 × 0.815 = 62.2 % this model gives a dense FP8 GEMM on Blackwell: 0.86 (derived).
  * DeepGEMM's Hopper contiguous grouped kernel loses less (1,297 vs 1,358 TFLOP/s dense), but the
  * Megatron/Transformer Engine stack the published runs use is the one measured here.
+ * The rate also falls with the rows per expert ({@link rowsFactor}; the H100 measurement of
+ * 2026-11-26 shows expert shapes reaching their large-m rate only at 1,024–4,096 rows), and the
+ * GEMMs cannot run faster than the host launches them: one GEMM per expert
+ * ({@link EAGER_GEMM_LAUNCH_S}; dropless routing keeps the routed experts out of CUDA graphs).
  */
 export const GROUPED_GEMM_REL = 0.86;
 
@@ -370,8 +402,14 @@ export function groupedGemmTimeS(
   if (groups <= 0 || m <= 0 || n <= 0 || k <= 0) return 0;
   const rows = Math.ceil(m / GROUPED_TILE_ROWS - 1e-9) * GROUPED_TILE_ROWS;
   const flops = 2 * rows * n * k * groups;
-  const compute = GEMM_FIXED_S + flops / (dev.gemmFlopsPerS * GROUPED_GEMM_REL * innerDimFactor(k));
+  const compute =
+    GEMM_FIXED_S +
+    flops / (dev.gemmFlopsPerS * GROUPED_GEMM_REL * innerDimFactor(k) * rowsFactor(m));
   const bytes = groups * ((m * k + k * n) * dev.gemmInputBytes + m * n * 2);
   const memory = ELEMENTWISE_FIXED_S + bytes / dev.hbmBytesPerS;
-  return compute > memory ? compute : memory;
+  const gpu = compute > memory ? compute : memory;
+  // One GEMM per group launched from the host (Transformer Engine GroupedLinear: multi-stream
+  // cuBLAS, one GEMM per local expert), outside CUDA graphs under dropless routing.
+  const host = groups * dev.gemmLaunchS;
+  return gpu > host ? gpu : host;
 }

@@ -244,9 +244,10 @@ export function buildContext(input: TrainingInput): Context {
   }
   if (input.model.moe !== null) {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
-    // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes run 1.3–2.3× slower than predicted.
+    // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes run 1.2–2.1× slower than predicted
+    // (the per-expert GEMM launch floor is modelled; dispatcher and CUDA-graph scope are not).
     warnings.push(
-      'MoE: routing, permutation, grouped expert GEMMs and dispatch by rank placement are modelled; runs without CUDA graphs or with many small experts per GPU (8-GPU HGX nodes in published Megatron-Core rows) are host-bound and have trained 1.3–2.3× slower than predicted; all-to-all overlap with compute (DualPipe, moe_a2a_overlap) is not modelled, so such runs can be faster',
+      'MoE: routing, permutation, grouped expert GEMMs and dispatch by rank placement are modelled; runs without CUDA graphs or with many small experts per GPU (8-GPU HGX nodes in published Megatron-Core rows) are host-bound (the launch pace of one GEMM per local expert is modelled) and have trained 1.2–2.1× slower than predicted; all-to-all overlap with compute (DualPipe, moe_a2a_overlap) is not modelled, so such runs can be faster',
     );
   }
   // Software era from the stated stack (resolveSoftwareEra); explicit settings override its

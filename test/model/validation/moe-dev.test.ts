@@ -29,7 +29,7 @@ describe('moe-dev.json regression guard', () => {
   });
 
   it('median |error| within the guard', () => {
-    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(25);
+    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(18);
   });
 
   it('share of cases within tolerance within the guard', () => {
