@@ -501,17 +501,17 @@ export function trainingActivity(r: TrainingResult, dr: DataReliabilityResult | 
   // Waits: the bubble's share of the useful time, data stalls and checkpoint writes; written as
   // what is left so the shares sum to 1 exactly.
   const wait = Math.max(0, 1 - matrix - memory - commScaleUp - commScaleOut - idle);
-  return { matrix, memory, launch: 0, commScaleUp, commScaleOut, wait, idle };
+  return { matrix, memory, attention: 0, launch: 0, commScaleUp, commScaleOut, wait, idle };
 }
 
 /**
  * What the GPUs that serve do. The engine runs while at least one request is in it: with L
  * requests running on average (Little's law), the share of time it is not empty is
  * 1 − e^(−L) (the M/G/∞ occupancy of Poisson arrivals; a closed loop of c ≥ 1 requests is
- * never empty). While it runs, the decode step's shares: weights and KV-cache streaming are
- * memory-bound, compute is matrix work, tensor-parallel communication stays in the scale-up
- * domain, and per-step framework work is launch-bound small kernels. The rest of the time the
- * GPUs idle with the model loaded.
+ * never empty). While it runs, the decode step's shares: weight streaming is memory-bound work,
+ * reading the KV cache is decode attention, compute is matrix work, tensor-parallel
+ * communication stays in the scale-up domain, and per-step framework work is launch-bound small
+ * kernels. The rest of the time the GPUs idle with the model loaded.
  */
 export function servingActivity(r: ServingResult): GpuActivity {
   const busy = Math.min(1, Math.max(0, 1 - Math.exp(-Math.max(0, r.runningBatch))));
@@ -519,16 +519,18 @@ export function servingActivity(r: ServingResult): GpuActivity {
   const total = s.weights + s.compute + s.kvCache + s.communication + s.overhead;
   const k = total > 0 ? busy / total : 0;
   const matrix = s.compute * k;
-  const memory = (s.weights + s.kvCache) * k;
+  const memory = s.weights * k;
+  const attention = s.kvCache * k;
   const commScaleUp = s.communication * k;
   const launch = s.overhead * k;
   return {
     matrix,
     memory,
+    attention,
     launch,
     commScaleUp,
     commScaleOut: 0,
-    wait: Math.max(0, busy - matrix - memory - commScaleUp - launch),
+    wait: Math.max(0, busy - matrix - memory - attention - commScaleUp - launch),
     idle: 1 - busy,
   };
 }

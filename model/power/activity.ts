@@ -1,7 +1,8 @@
 /**
  * GPU board power from activity. A workload's wall time splits into phases by what the GPU
- * does: matrix work (tensor-core GEMMs and attention), memory-bound work (decode steps that
- * stream weights and KV cache, optimizer updates, element-wise kernels), communication
+ * does: matrix work (tensor-core GEMMs, attention in prefill and training), memory-bound work
+ * (decode steps that stream weights, optimizer updates, element-wise kernels), decode attention
+ * over the KV cache, launch-bound small kernels, communication
  * (collectives the step waits for), waits with the clocks up (pipeline bubbles, data stalls,
  * checkpoint writes) and idle (restarts, no job). Each phase draws a measured share of the
  * board's power limit (never below its idle power); the board's power limiter holds the
@@ -21,6 +22,11 @@
 export type GpuActivity = {
   readonly matrix: number;
   readonly memory: number;
+  /**
+   * Decode attention: reading each request's KV cache with the softmax arithmetic spread over
+   * every SM (FlashAttention/FlashDecoding kernels), HBM and SMs busy at once.
+   */
+  readonly attention: number;
   /** Small launch-bound kernels and per-step framework work (norms, GEMVs, sampling). */
   readonly launch: number;
   /** Collectives the step waits for inside the scale-up domain (NVLink/NVSwitch). */
@@ -59,6 +65,10 @@ export type PhasePower = {
  *   (255 W of 400 W, 0.64, flagperf-operators-a100) and the Splitwise simulator's H100 decode
  *   constant (380 W, 0.54, an author constant without its trace) are lower; the newer direct
  *   measurement is used;
+ * - attention: decode attention over the KV cache (one query token per request, GQA 32/8 heads
+ *   of 128, PyTorch SDPA as a CUDA graph) at 3.05–3.07 TB/s drew 618–623 W = 0.88 of TDP, where
+ *   a copy at the same bandwidth drew 506 W: the kernel's arithmetic on every SM adds to the
+ *   HBM traffic (at batch 8 and 1,024 tokens, 1.89 TB/s, 453 W);
  * - launch: launch-bound small kernels, H100 torch.mv 1024² 164 W = 0.23 of TDP (on A100 the
  *   same kernels read 151–165 W, 0.40 of its 400 W: this phase is closer to a fixed power than
  *   to a share of TDP, so older, smaller boards are under-predicted);
@@ -71,6 +81,7 @@ export type PhasePower = {
 export const PHASE_POWER: {
   readonly matrix: PhasePower;
   readonly memory: PhasePower;
+  readonly attention: PhasePower;
   readonly launch: PhasePower;
   readonly commScaleUp: PhasePower;
   readonly commScaleOut: PhasePower;
@@ -83,6 +94,11 @@ export const PHASE_POWER: {
   memory: {
     k: 0.74,
     source: 'ClusterPlan H100 probe: decode-shaped bf16 GEMMs (m = 8) at 2.73 TB/s, 518 W of 700 W',
+  },
+  attention: {
+    k: 0.88,
+    source:
+      'ClusterPlan H100 probe: decode attention over the KV cache at 3.05–3.07 TB/s, 618–623 W of 700 W',
   },
   launch: {
     k: 0.23,
@@ -119,6 +135,7 @@ export function gpuBoardPowerW(
   const mean =
     a.matrix * phaseW(PHASE_POWER.matrix.k, tdpW, base) +
     a.memory * phaseW(PHASE_POWER.memory.k, tdpW, base) +
+    a.attention * phaseW(PHASE_POWER.attention.k, tdpW, base) +
     a.launch * phaseW(PHASE_POWER.launch.k, tdpW, base) +
     a.commScaleUp * phaseW(PHASE_POWER.commScaleUp.k, tdpW, base) +
     a.commScaleOut * phaseW(PHASE_POWER.commScaleOut.k, tdpW, base) +
@@ -137,6 +154,7 @@ export function checkActivity(a: GpuActivity): void {
   for (const k of [
     'matrix',
     'memory',
+    'attention',
     'launch',
     'commScaleUp',
     'commScaleOut',
@@ -157,6 +175,7 @@ export function withIdleShare(a: GpuActivity, busy: number): GpuActivity {
   return {
     matrix: a.matrix * busy,
     memory: a.memory * busy,
+    attention: a.attention * busy,
     launch: a.launch * busy,
     commScaleUp: a.commScaleUp * busy,
     commScaleOut: a.commScaleOut * busy,
@@ -167,13 +186,14 @@ export function withIdleShare(a: GpuActivity, busy: number): GpuActivity {
 
 /** Share of wall time a GPU is not idle or waiting (computing or communicating). */
 export function busyShare(a: GpuActivity): number {
-  return a.matrix + a.memory + a.launch + a.commScaleUp + a.commScaleOut;
+  return a.matrix + a.memory + a.attention + a.launch + a.commScaleUp + a.commScaleOut;
 }
 
 /** No work at all (every share idle). */
 export const IDLE_ACTIVITY: GpuActivity = {
   matrix: 0,
   memory: 0,
+  attention: 0,
   launch: 0,
   commScaleUp: 0,
   commScaleOut: 0,

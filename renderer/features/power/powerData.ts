@@ -97,7 +97,8 @@ export const ACTIVITY_PARTS: readonly {
   readonly note: string;
 }[] = [
   { key: 'matrix', label: 'Matrix math', note: 'large tensor-core GEMMs' },
-  { key: 'memory', label: 'Memory-bound kernels', note: 'element-wise, norms, attention I/O' },
+  { key: 'memory', label: 'Memory-bound kernels', note: 'weight streaming, element-wise, norms' },
+  { key: 'attention', label: 'Decode attention', note: 'reading the KV cache (serving)' },
   { key: 'launch', label: 'Launch-bound kernels', note: 'small kernels, per-step framework work' },
   {
     key: 'commScaleUp',

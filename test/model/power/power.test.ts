@@ -51,6 +51,7 @@ describe('GPU board power from activity', () => {
     // Matrix work alone is held at the limit; the other phases at their measured shares.
     expect(gpuBoardPowerW(700, 130, null, MATRIX_ACTIVITY)).toBe(700);
     expect(gpuBoardPowerW(700, 130, null, act({ memory: 1 }))).toBeCloseTo(0.74 * 700, 9);
+    expect(gpuBoardPowerW(700, 130, null, act({ attention: 1 }))).toBeCloseTo(0.88 * 700, 9);
     expect(gpuBoardPowerW(700, 130, null, act({ launch: 1 }))).toBeCloseTo(0.23 * 700, 9);
     expect(gpuBoardPowerW(700, 130, null, act({ commScaleUp: 1 }))).toBeCloseTo(0.37 * 700, 9);
     expect(gpuBoardPowerW(700, 130, null, act({ commScaleOut: 1 }))).toBeCloseTo(0.26 * 700, 9);

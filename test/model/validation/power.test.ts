@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { bundledValidationFiles } from '../../../model/validation/bundled';
 import { runValidation } from '../../../model/validation';
 import { predictSystemPowerCase } from '../../../model/validation/power';
+import { servingActivity } from '../../../model/evaluate';
+import { gpuBoardPowerW } from '../../../model/power';
+import { caseToServingConfig } from '../../../model/serving';
+import type { ServingResult } from '../../../model/serving';
+import { prepareServing, stageTimeS } from '../../../model/serving/engine';
 
 function powerCase(workload: unknown, metric: string, system: Record<string, unknown> = {}) {
   return {
@@ -61,10 +66,10 @@ describe('system-power cases', () => {
     const r = runValidation([file.data]);
     expect(r.summary.n).toBe(22);
     expect(r.summary.failed).toBe(0);
-    // Printed by `npm run validate`: median 8.4 %, 77.3 % within tolerance (2026-11-26, after
+    // Printed by `npm run validate`: median 8.4 %, 81.8 % within tolerance (2026-11-26, after
     // the H100 probe's constants; 10.0 % and 63.6 % before).
     expect(r.summary.medianAbsErrorPct).toBeLessThan(9.5);
-    expect(r.summary.withinTolerancePct).toBeGreaterThanOrEqual(72);
+    expect(r.summary.withinTolerancePct).toBeGreaterThanOrEqual(77);
   });
 
   it('reproduces the H100 probe it takes its constants from (idle, GEMMs, decode-shaped GEMMs)', () => {
@@ -86,5 +91,64 @@ describe('system-power cases', () => {
     const m8 = byId.get('probe_h100_decode_gemm_m8') ?? 0;
     const m32 = byId.get('probe_h100_decode_gemm_m32') ?? 0;
     expect(m32).toBeGreaterThan(m8 + 20);
+  });
+});
+
+describe('a measured decode step (H100 probe, an 8B shape replayed as a CUDA graph)', () => {
+  // cli/device/results/h100-sxm-2026-11-26.json `decode_graph`: KV 1,024 tokens per request.
+  const measuredW: Record<number, number> = { 1: 447.3, 8: 460.1, 64: 613.7, 256: 696.7 };
+  const model = {
+    params_b: 8.03,
+    layers: 32,
+    hidden: 4096,
+    heads: 32,
+    kv_heads: 8,
+    ffn_hidden: 14336,
+    vocab: 128256,
+    ffn_type: 'swiglu',
+    moe: null,
+  };
+  it('the power model reads its board power from the serving engine’s step split within 12 %', () => {
+    for (const b of [1, 8, 64, 256]) {
+      const config = caseToServingConfig({
+        kind: 'serving',
+        model,
+        serving: {
+          precision: 'bf16',
+          input_tokens: 1024,
+          output_tokens: 1,
+          load: { mode: 'concurrency', concurrency: b },
+        },
+        parallelism: { tp: 1, pp: 1, ep: 1, replicas: 1 },
+        stack: 'optimized',
+        system: {
+          accelerator: 'h100-sxm',
+          gpus: 1,
+          gpus_per_node: 1,
+          nvlink_domain: 1,
+          power_limit_w: null,
+        },
+      } as never);
+      const p = prepareServing(config, 1, 1, 1);
+      const o = { w: 0, c: 0, kv: 0, comm: 0, o: 0 };
+      stageTimeS(p, b, 0, 0, 1024, o);
+      const sum = o.w + o.c + o.kv + o.comm + o.o;
+      // Steps replayed back to back never leave the engine empty (busy share 1).
+      const activity = servingActivity({
+        runningBatch: 64,
+        stepBreakdown: {
+          weights: o.w / sum,
+          compute: o.c / sum,
+          kvCache: o.kv / sum,
+          communication: o.comm / sum,
+          overhead: o.o / sum,
+        },
+      } as ServingResult);
+      const w = gpuBoardPowerW(700, 130, null, activity);
+      expect(
+        Math.abs(w - measuredW[b]!) / measuredW[b]!,
+        `batch ${b}: ${w.toFixed(0)} W`,
+      ).toBeLessThan(0.12);
+    }
   });
 });

@@ -63,7 +63,7 @@ describe('power page data', () => {
 
   it('activity shares cover the wall time; the node total is the node power metric', () => {
     const shares = activityRows(pc.activity);
-    expect(shares).toHaveLength(7);
+    expect(shares).toHaveLength(8);
     close(
       shares.reduce((a, r) => a + r.share, 0),
       1,
