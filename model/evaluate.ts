@@ -1,6 +1,7 @@
 import { resolveBuild } from './build';
 import type { BuildAssumption, ResolvedBuild } from './build';
-import { builtinCatalog, getAccelerator, mergeUserCatalog } from './catalog';
+import { acceleratorIn, builtinCatalog, mergeUserCatalog } from './catalog';
+import type { Accelerator } from './catalog';
 import type { Catalog } from './catalog';
 import { costOfBuild } from './cost';
 import type { BuildCost, CostResult, LostShares } from './cost';
@@ -209,6 +210,7 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
           },
     cluster: {
       acceleratorId: compute.acceleratorId,
+      accelerator: userAccelerator(scenario),
       gpus: compute.gpus,
       gpusPerNode: compute.gpusPerNode,
       nvlinkDomain: auto(compute.nvlinkDomainGpus),
@@ -396,6 +398,7 @@ export function servingConfigOf(scenario: Scenario, w: ServingWorkload): Serving
     c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus;
   return servingConfigFromWorkload(w, {
     acceleratorId: c.acceleratorId,
+    accelerator: userAccelerator(scenario),
     gpus: c.gpus,
     nvlinkDomainGpus: domain,
     stack: c.stack,
@@ -571,6 +574,17 @@ export function catalogFor(user: Scenario['userCatalog']): Catalog {
 }
 
 /**
+ * The scenario's accelerator from the catalog merged with its user entries (an edited or a
+ * new accelerator); undefined without user entries (the engines then read the built-in table
+ * by id, as the merged catalog would give the same entry).
+ */
+export function userAccelerator(scenario: Scenario): Accelerator | undefined {
+  const user = scenario.userCatalog;
+  if (user.entries.length === 0) return undefined;
+  return acceleratorIn(catalogFor(user), scenario.cluster.compute.acceleratorId);
+}
+
+/**
  * Resolve a scenario's build against the catalog merged with its user entries (model/build
  * memoises by the scenario's section objects, so repeated evaluations reuse it).
  * @returns the build, or null when no catalog system holds the accelerator
@@ -737,7 +751,7 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
   if (build) for (const w of build.warnings) warnings.push(w);
   else
     warnings.push(
-      `power and cost not evaluated: the catalog has no system for accelerator "${getAccelerator(scenario.cluster.compute.acceleratorId).name}"`,
+      `power and cost not evaluated: the catalog has no system for accelerator "${acceleratorIn(catalogFor(scenario.userCatalog), scenario.cluster.compute.acceleratorId).name}"`,
     );
 
   // performance → data and reliability → load

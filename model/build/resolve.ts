@@ -1,8 +1,8 @@
 import {
+  acceleratorIn,
   defaultCloudPriceByAccelerator,
   dramWPerGb,
   findItem,
-  getAccelerator,
   getItem,
   isUserItem,
   listItems,
@@ -76,7 +76,7 @@ class Recorder {
     key: string,
     section: BuildSection,
     label: string,
-    kind: CatalogKind | 'accelerator',
+    kind: CatalogKind,
     id: string,
     field: string,
     n: SourcedNumber,
@@ -97,12 +97,7 @@ class Recorder {
    * The provenance of a catalog number, made once per catalog and number: catalogs are never
    * changed in place, so the same number of the same item always has the same provenance.
    */
-  private catalogProv(
-    kind: CatalogKind | 'accelerator',
-    id: string,
-    field: string,
-    n: SourcedNumber,
-  ): Provenance {
+  private catalogProv(kind: CatalogKind, id: string, field: string, n: SourcedNumber): Provenance {
     let known = catalogProvs.get(this.catalog);
     if (known === undefined) {
       known = new WeakMap();
@@ -112,7 +107,7 @@ class Recorder {
     if (hit !== undefined && hit.kind === kind && hit.id === id && hit.field === field) {
       return hit.prov;
     }
-    const user = kind !== 'accelerator' && isUserItem(this.catalog, kind, id);
+    const user = isUserItem(this.catalog, kind, id);
     const prov = fromCatalog(kind, id, field, n, user);
     known.set(n, { kind, id, field, prov });
     return prov;
@@ -323,7 +318,7 @@ function resolveHardware(
   const training = scenario.workload.kind === 'training';
 
   // ---- accelerator ----
-  const accelerator: Accelerator = getAccelerator(compute.acceleratorId);
+  const accelerator: Accelerator = acceleratorIn(catalog, compute.acceleratorId);
   rec.put(
     'accelerator',
     'accelerator',

@@ -1,4 +1,5 @@
 import { ACCELERATORS } from './accelerators';
+import type { Accelerator } from './accelerators';
 import { derived, estimate, read } from './build';
 import type {
   CatalogAcceleratorPower,
@@ -49,19 +50,25 @@ const MEASURED_IDLE: Readonly<Record<string, ReturnType<typeof read>>> = {
 };
 
 /**
- * Power figures of every accelerator of the accelerator catalog (./accelerators): its TDP as
+ * Power figures of an accelerator (./accelerators, or a user accelerator entry): its TDP as
  * catalogued there, and its idle power (the accelerator entry's own, else a measurement
  * catalogued here, else the 20 % estimate).
  */
-export const acceleratorPowerItems: readonly CatalogAcceleratorPower[] = ACCELERATORS.map((a) => ({
-  id: a.id,
-  name: a.name,
-  tdpW: a.tdpW,
-  idleW:
-    a.idlePowerW ??
-    MEASURED_IDLE[a.id] ??
-    estimate(0.2 * a.tdpW.value, 'W', ['gpuburn-114'], IDLE_FRACTION_NOTE),
-}));
+export function acceleratorPowerOf(a: Accelerator): CatalogAcceleratorPower {
+  return {
+    id: a.id,
+    name: a.name,
+    tdpW: a.tdpW,
+    idleW:
+      a.idlePowerW ??
+      MEASURED_IDLE[a.id] ??
+      estimate(0.2 * a.tdpW.value, 'W', ['gpuburn-114'], IDLE_FRACTION_NOTE),
+  };
+}
+
+/** Power figures of every built-in accelerator. */
+export const acceleratorPowerItems: readonly CatalogAcceleratorPower[] =
+  ACCELERATORS.map(acceleratorPowerOf);
 
 const CPU_IDLE_NOTE =
   'estimate: server CPUs idle at roughly 30 % of TDP with C-states limited for latency (planning value)';

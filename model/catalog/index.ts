@@ -1,5 +1,7 @@
-import { ACCELERATOR_SOURCES } from './accelerators';
+import { ACCELERATORS, ACCELERATOR_SOURCES, getAccelerator } from './accelerators';
+import type { Accelerator } from './accelerators';
 import {
+  acceleratorPowerOf,
   acceleratorPowerItems,
   cableItems,
   cpuItems,
@@ -17,7 +19,7 @@ import {
   gridCarbonItems,
 } from './facility';
 import { switchItems } from './network';
-import { catalogKinds, kindSchemas } from './schemas';
+import { NESTED_NUMBER_FIELDS, catalogKinds, kindSchemas } from './schemas';
 import type { CatalogItemOf, CatalogKind } from './schemas';
 import type { Source, SourcedNumber } from './sourced';
 import { powerSources } from './powerSources';
@@ -40,7 +42,11 @@ export { platformSystem } from './platform';
 export { defaultCloudPriceByAccelerator } from './cloud';
 export { SOURCE_DATES } from './build';
 export { catalogCurrencies, usdPerCurrencyUnit } from './fx';
-/** Accelerators (dense peaks, HBM, TDP, ...) live in ./accelerators (another owner); re-exported here. */
+/**
+ * The built-in accelerators (dense peaks, HBM, TDP, ...) are ./accelerators' table, re-exported
+ * here; in a catalog they are the `accelerator` kind, which user entries edit and extend
+ * (`acceleratorIn`).
+ */
 export { ACCELERATORS, ACCELERATOR_SOURCES, acceleratorIds, getAccelerator } from './accelerators';
 export type { Accelerator } from './accelerators';
 export type { Basis, Source, SourcedNumber } from './sourced';
@@ -58,6 +64,7 @@ export type Catalog = {
 
 /** The built-in data, as shipped. */
 export const builtinCatalogData: CatalogData = {
+  accelerator: ACCELERATORS,
   system: systemItems,
   cpu: cpuItems,
   acceleratorPower: acceleratorPowerItems,
@@ -200,18 +207,62 @@ export function listItems<K extends CatalogKind>(
   return [...catalog.items[kind].values()];
 }
 
+/**
+ * The accelerator a catalog holds under `id` (a user entry's edits and additions included), else
+ * the built-in table's by id or research-catalog id (`nvidia-h100-sxm5`).
+ * @throws Error naming the id when neither knows it
+ */
+export function acceleratorIn(catalog: Catalog, id: string): Accelerator {
+  return catalog.items.accelerator.get(id) ?? getAccelerator(id);
+}
+
 /** True when the item was added or overridden by a user entry. */
 export function isUserItem(catalog: Catalog, kind: CatalogKind, id: string): boolean {
   return catalog.userItems.has(`${kind}:${id}`);
 }
 
+/** The value at a dotted field path of an item (`denseTflops.bf16`). */
+function atPath(item: unknown, field: string): unknown {
+  let v: unknown = item;
+  for (const k of field.split('.')) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * Units of optional numbers no built-in item holds yet (measured idle and fan power of systems,
+ * an accelerator's typical and idle power): the unit their name states.
+ */
+const OPTIONAL_FIELD_UNITS: Readonly<Record<string, string>> = {
+  idleW: 'W',
+  fanMaxW: 'W',
+  idlePowerW: 'W',
+  typicalPowerW: 'W',
+};
+
 /** Unit of each numeric field per kind, from the built-in items (for plain user numbers). */
-function unitOfField(kind: CatalogKind, field: string): string {
+export function unitOfField(kind: CatalogKind, field: string): string {
   for (const item of builtinCatalogData[kind]) {
-    const v = (item as Record<string, unknown>)[field];
+    const v = atPath(item, field);
     if (isSourcedNumber(v)) return v.unit;
   }
-  return '';
+  return OPTIONAL_FIELD_UNITS[field] ?? '';
+}
+
+/** True when the built-in items of `kind` hold `field` as a plain number (a count), not sourced. */
+function isPlainNumberField(kind: CatalogKind, field: string): boolean {
+  for (const item of builtinCatalogData[kind]) {
+    const v = atPath(item, field);
+    if (v !== undefined) return typeof v === 'number';
+  }
+  return false;
+}
+
+/** True when `field` is a nested number of `kind` a user entry sets by its dotted name. */
+function isNestedNumberField(kind: CatalogKind, field: string): boolean {
+  return NESTED_NUMBER_FIELDS[kind]?.includes(field) === true;
 }
 
 /**
@@ -257,7 +308,12 @@ function mergeEntries(catalog: Catalog, user: UserCatalog): Catalog {
           typeof v === 'number'
             ? { value: v }
             : (v as { value: number; unit?: string; note?: string });
-        const prev = merged[field];
+        if (isPlainNumberField(kind, field)) {
+          // A count (`gpusPerNode`, `scaleOutPorts`): stays a plain number.
+          merged[field] = plain.value;
+          continue;
+        }
+        const prev = atPath(merged, field);
         const unit = plain.unit ?? (isSourcedNumber(prev) ? prev.unit : unitOfField(kind, field));
         const note = plain.note ?? (entry.source ? entry.source : undefined);
         const n: SourcedNumber = {
@@ -268,7 +324,17 @@ function mergeEntries(catalog: Catalog, user: UserCatalog): Catalog {
           basis: 'user',
           soft: false,
         };
-        merged[field] = note === undefined ? n : { ...n, note };
+        const value = note === undefined ? n : { ...n, note };
+        if (isNestedNumberField(kind, field)) {
+          // `denseTflops.bf16`: replace that number, keep the parent's others.
+          const dot = field.indexOf('.');
+          const parent = field.slice(0, dot);
+          const was = merged[parent];
+          merged[parent] = {
+            ...(typeof was === 'object' && was !== null ? was : {}),
+            [field.slice(dot + 1)]: value,
+          };
+        } else merged[field] = value;
       } else {
         merged[field] = v;
       }
@@ -283,5 +349,19 @@ function mergeEntries(catalog: Catalog, user: UserCatalog): Catalog {
     items[kind].set(entry.id, parsed.data);
     userItems.add(`${kind}:${entry.id}`);
   });
+  // An accelerator's power figures follow its (edited or new) entry, unless the user gave its
+  // power entry too (the same derivation as the built-in ones: components.ts).
+  for (const entry of user.entries) {
+    if (entry.kind !== 'accelerator') continue;
+    const setsPower =
+      !catalog.items.acceleratorPower.has(entry.id) ||
+      'tdpW' in entry.fields ||
+      'idlePowerW' in entry.fields;
+    if (!setsPower) continue;
+    if (user.entries.some((e) => e.kind === 'acceleratorPower' && e.id === entry.id)) continue;
+    const a = items.accelerator.get(entry.id) as Accelerator;
+    items.acceleratorPower.set(entry.id, acceleratorPowerOf(a));
+    userItems.add(`acceleratorPower:${entry.id}`);
+  }
   return { items: items as unknown as Catalog['items'], sources: catalog.sources, userItems };
 }

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { acceleratorSchema } from './accelerators';
 import { sourcedNumberSchema } from './sourced';
 
 /**
  * Zod schemas of the catalog item kinds owned by the infrastructure catalog (systems, CPUs,
  * NICs, switches, optics, cables, drives, storage systems, cooling types, facility presets,
  * electricity prices, grid carbon, colocation and construction prices, cloud GPU prices and
- * accelerator power). Accelerators themselves live in accelerators.ts (another owner).
+ * accelerator power) and, as a catalog kind, the accelerators of accelerators.ts (their schema
+ * lives there; the catalog kind adds the id rule and lets a new user accelerator leave out its
+ * research-catalog id).
  * Every number is a `SourcedNumber` (value, unit, sources, date, basis, soft).
  */
 
@@ -200,8 +203,30 @@ export const cloudPriceSchema = z.object({
 });
 export type CatalogCloudPrice = z.infer<typeof cloudPriceSchema>;
 
+/**
+ * An accelerator as a catalog item (dense peaks per precision, HBM capacity and bandwidth, TDP,
+ * idle power, scale-up bandwidth and domain, price): `acceleratorSchema` with the catalog's id
+ * rule; a user accelerator has no research-catalog id (`catalogId` defaults to null).
+ */
+export const acceleratorItemSchema = acceleratorSchema.extend({
+  id,
+  catalogId: z.string().nullable().default(null),
+});
+export type CatalogAccelerator = z.infer<typeof acceleratorItemSchema>;
+
+/**
+ * Nested sourced numbers a user entry sets by a dotted field name (`denseTflops.bf16`), per
+ * kind: the parent object is kept and only the named number is replaced.
+ */
+export const NESTED_NUMBER_FIELDS: Readonly<Partial<Record<string, readonly string[]>>> = {
+  accelerator: Object.keys(acceleratorSchema.shape.denseTflops.shape).map(
+    (p) => `denseTflops.${p}`,
+  ),
+};
+
 /** Every kind this module owns, with its item schema. */
 export const kindSchemas = {
+  accelerator: acceleratorItemSchema,
   system: systemSchema,
   cpu: cpuSchema,
   acceleratorPower: acceleratorPowerSchema,
@@ -225,6 +250,7 @@ export const catalogKinds = Object.keys(kindSchemas) as CatalogKind[];
 
 /** Item type of each kind. */
 export type CatalogItemOf = {
+  accelerator: CatalogAccelerator;
   system: CatalogSystem;
   cpu: CatalogCpu;
   acceleratorPower: CatalogAcceleratorPower;

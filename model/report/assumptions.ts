@@ -1,6 +1,6 @@
 import { DEFAULT_SOURCES } from '../scenario/defaultSources';
 import type { BuildAssumption } from '../build';
-import { builtinCatalog, getAccelerator, mergeUserCatalog, sourcedNumbersOf } from '../catalog';
+import { acceleratorIn, builtinCatalog, mergeUserCatalog, sourcedNumbersOf } from '../catalog';
 import type { Catalog } from '../catalog';
 import type { Scenario } from '../scenario';
 
@@ -256,7 +256,7 @@ export function catalogAssumptions(
     const accId = at(s.scenario, 'cluster.compute.acceleratorId');
     if (typeof accId === 'string') {
       try {
-        for (const { path, n } of sourcedNumbersOf(getAccelerator(accId))) {
+        for (const { path, n } of sourcedNumbersOf(acceleratorIn(catalog, accId))) {
           add(
             {
               kind: 'accelerator',

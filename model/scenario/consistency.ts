@@ -1,4 +1,3 @@
-import { acceleratorIds } from '../catalog/accelerators';
 import { findItem } from '../catalog';
 import type { Catalog } from '../catalog';
 import type { CatalogKind } from '../catalog/schemas';
@@ -132,13 +131,15 @@ function unknownId(
 function catalogReferenceIssues(s: ScenarioLike, catalog: Catalog): CatalogIssue[] {
   const out: (CatalogIssue | null)[] = [];
   const f = s.facility;
-  const known = acceleratorIds();
-  if (!known.includes(s.cluster.compute.acceleratorId)) {
-    out.push({
-      path: ['cluster', 'compute', 'acceleratorId'],
-      message: `unknown accelerator "${s.cluster.compute.acceleratorId}" (catalog ids: ${known.join(', ')})`,
-    });
-  }
+  out.push(
+    unknownId(
+      catalog,
+      'accelerator',
+      s.cluster.compute.acceleratorId,
+      ['cluster', 'compute', 'acceleratorId'],
+      'accelerator',
+    ),
+  );
   if (f.presetId !== undefined) {
     out.push(
       unknownId(catalog, 'facilityPreset', f.presetId, ['facility', 'presetId'], 'facility preset'),

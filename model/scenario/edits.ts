@@ -1,6 +1,5 @@
-import { builtinCatalog, findItem, getAccelerator, listItems, platformSystem } from '../catalog';
+import { builtinCatalog, findItem, listItems, platformSystem } from '../catalog';
 import type { Catalog, CatalogSystem } from '../catalog';
-import { acceleratorIds } from '../catalog/accelerators';
 import { MIG_PROFILES } from '../catalog/mig';
 import { modelPresets, servingModelFromPreset } from './presets';
 import { servingModelSchema } from './serving';
@@ -273,8 +272,8 @@ export function applyAcceleratorPlatform(
 ): EditOutcome {
   let out = withDocValue(doc, ['cluster', 'compute', 'acceleratorId'], acceleratorId);
   const notes: EditNote[] = [];
-  const known = acceleratorIds().includes(acceleratorId);
-  const accName = known ? getAccelerator(acceleratorId).name : acceleratorId;
+  // The scenario's own accelerators (user entries) by their names too.
+  const accName = findItem(catalog, 'accelerator', acceleratorId)?.name ?? acceleratorId;
   const cooling = coolingOf(doc, catalog);
   const sys: CatalogSystem | null = platformSystem(
     listItems(catalog, 'system'),

@@ -106,6 +106,17 @@ function moeShapeUp(doc: ScenarioDocument): ScenarioDocument {
   return doc;
 }
 
+/**
+ * Version 3 → 4: the user catalog gains the `accelerator` kind (an accelerator's own peaks per
+ * precision, HBM, TDP, idle power, scale-up bandwidth and price, nested peaks named
+ * `denseTflops.bf16`). Every version-3 file reads the same (no field moves, no default changes;
+ * test/model/scenario/defaults/v4.json); the step writes nothing. The version says that a
+ * version-3 build cannot read the new entries ("written by a newer ClusterPlan").
+ */
+function acceleratorEntriesUp(doc: ScenarioDocument): ScenarioDocument {
+  return doc;
+}
+
 /** The chain, oldest first. */
 export const scenarioMigrations: readonly ScenarioMigration[] = [
   {
@@ -123,6 +134,14 @@ export const scenarioMigrations: readonly ScenarioMigration[] = [
     description:
       'MoE, MLA, head width, sliding windows, MTP and parallel-block model fields; training expert imbalance, software era, gradient sync and ETP; serving attention DP, tokens per step, speculative decoding, disaggregation and MIG profiles (issue 20)',
     up: moeShapeUp,
+  },
+  {
+    id: 'scenario/004-accelerator-entries',
+    fromVersion: 3,
+    toVersion: 4,
+    description:
+      'User catalog entries of kind "accelerator": an accelerator’s peaks, HBM, power, scale-up bandwidth and price edited or added with their source and date (issue 22)',
+    up: acceleratorEntriesUp,
   },
 ];
 

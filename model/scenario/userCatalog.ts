@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { builtinCatalog, findItem, listItems, mergeUserCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
-import { catalogKinds, kindSchemas } from '../catalog/schemas';
+import { NESTED_NUMBER_FIELDS, catalogKinds, kindSchemas } from '../catalog/schemas';
 import type { CatalogKind } from '../catalog/schemas';
 import { userEntrySchema } from '../catalog/user';
 import type { UserCatalog } from '../catalog/user';
@@ -42,6 +42,20 @@ const b = (unit: string, min: number, max: number, label: string, int = false) =
 export const USER_FIELD_BOUNDS: Readonly<
   Record<CatalogKind, Readonly<Record<string, UserFieldBounds>>>
 > = {
+  accelerator: {
+    'denseTflops.fp16': b('TFLOP/s', 0.1, 100_000, 'dense peak FP16'),
+    'denseTflops.bf16': b('TFLOP/s', 0.1, 100_000, 'dense peak BF16'),
+    'denseTflops.fp8': b('TFLOP/s', 0.1, 100_000, 'dense peak FP8'),
+    'denseTflops.fp4': b('TFLOP/s', 0.1, 100_000, 'dense peak FP4'),
+    hbmGB: b('GB', 1, 100_000, 'HBM capacity'),
+    hbmTBps: b('TB/s', 0.01, 1000, 'HBM bandwidth'),
+    tdpW: b('W', 10, 10_000, 'TDP'),
+    typicalPowerW: b('W', 1, 10_000, 'typical power under load'),
+    idlePowerW: b('W', 0, 10_000, 'idle power'),
+    scaleUpGBpsBidirectional: b('GB/s', 1, 1_000_000, 'scale-up bandwidth (both directions)'),
+    scaleUpDomainGpus: b('GPUs', 1, 1024, 'scale-up domain', true),
+    priceUsd: b('USD', 0, 1e7, 'price'),
+  },
   system: {
     gpusPerNode: b('', 1, 1024, 'accelerators per node', true),
     heightU: b('U', 1, 60, 'height'),
@@ -144,10 +158,21 @@ export function userFieldBounds(kind: CatalogKind, field: string): UserFieldBoun
   return USER_FIELD_BOUNDS[kind]?.[field] ?? null;
 }
 
-/** The fields an entry of `kind` may set (every item field but its id). */
+/**
+ * The fields an entry of `kind` may set (every item field but its id; a nested number by its
+ * dotted name, `denseTflops.bf16`, instead of its parent object).
+ */
 export function userFields(kind: CatalogKind): string[] {
   const shape = (kindSchemas[kind] as unknown as { shape: Record<string, unknown> }).shape;
-  return Object.keys(shape).filter((k) => k !== 'id');
+  const nested = NESTED_NUMBER_FIELDS[kind] ?? [];
+  const parents = new Set(nested.map((f) => f.slice(0, f.indexOf('.'))));
+  const out: string[] = [];
+  for (const k of Object.keys(shape)) {
+    if (k === 'id') continue;
+    if (parents.has(k)) out.push(...nested.filter((f) => f.startsWith(`${k}.`)));
+    else out.push(k);
+  }
+  return out;
 }
 
 /**
@@ -284,7 +309,9 @@ function itemIssues(catalog: Catalog, entries: UserCatalog['entries']): CatalogI
         ? [['idleW', 'activeW']]
         : kind === 'cpu' || kind === 'acceleratorPower'
           ? [['idleW', 'tdpW']]
-          : [];
+          : kind === 'accelerator'
+            ? [['idlePowerW', 'tdpW']]
+            : [];
     for (const [low, high] of pairs) {
       const lo = item[low]?.value;
       const hi = item[high]?.value;

@@ -34,7 +34,12 @@ import {
 } from './constants';
 import { clockFactorForPowerCap } from '../compute/powerCap';
 import { migShares } from '../catalog/mig';
-import { getServingAccelerator, type ServingAccelerator, type ServingPrecision } from './hardware';
+import {
+  getServingAccelerator,
+  servingAcceleratorOf,
+  type ServingAccelerator,
+  type ServingPrecision,
+} from './hardware';
 import {
   embeddingParams,
   expertParamsPerLayer,
@@ -186,7 +191,10 @@ export function prepareServing(
   pp: number,
   replicas: number,
 ): PreparedServing {
-  const a = getServingAccelerator(config.acceleratorId);
+  const a =
+    config.accelerator === undefined
+      ? getServingAccelerator(config.acceleratorId)
+      : servingAcceleratorOf(config.accelerator);
   const stack = STACKS[config.stack];
   const m = config.model;
   if ((m.headDim ?? null) === null && (m.mla ?? null) === null && m.hidden % m.heads !== 0)

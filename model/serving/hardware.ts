@@ -81,6 +81,8 @@ function fromCatalog(a: Accelerator): ServingAccelerator {
 }
 
 const CACHE = new Map<string, ServingAccelerator>();
+/** Adapted entries by catalog object (catalog items are never changed in place). */
+const BY_ENTRY = new WeakMap<Accelerator, ServingAccelerator>();
 
 /** Ids the serving adapter knows. */
 export function servingAcceleratorIds(): readonly string[] {
@@ -96,5 +98,17 @@ export function getServingAccelerator(id: string): ServingAccelerator {
   if (hit !== undefined) return hit;
   const a = fromCatalog(getAccelerator(id));
   CACHE.set(id, a);
+  return a;
+}
+
+/**
+ * Serving figures of an accelerator entry from a merged catalog (a user entry's edits or a user
+ * accelerator: model/catalog `acceleratorIn`), adapted once per entry.
+ */
+export function servingAcceleratorOf(entry: Accelerator): ServingAccelerator {
+  const hit = BY_ENTRY.get(entry);
+  if (hit !== undefined) return hit;
+  const a = fromCatalog(entry);
+  BY_ENTRY.set(entry, a);
   return a;
 }

@@ -1,3 +1,4 @@
+import type { Accelerator } from '../catalog/accelerators';
 import { modelShapeOf } from '../scenario';
 import type { ServingWorkload } from '../scenario/serving';
 import type { ServingStack } from './constants';
@@ -6,6 +7,8 @@ import type { ServingConfig, ServingLoad } from './types';
 /** The cluster facts a serving evaluation needs from the scenario's `cluster.compute` section. */
 export type ServingClusterFacts = {
   readonly acceleratorId: string;
+  /** The accelerator from a merged catalog (user entries); absent: the built-in id's. */
+  readonly accelerator?: Accelerator | undefined;
   readonly gpus: number;
   /** GPUs per scale-up domain (resolved: a number, not `auto`). */
   readonly nvlinkDomainGpus: number;
@@ -62,6 +65,7 @@ export function servingConfigFromWorkload(
       attentionDp: w.parallelism.attentionDp,
     },
     acceleratorId: cluster.acceleratorId,
+    accelerator: cluster.accelerator,
     gpus: cluster.gpus,
     nvlinkDomainGpus: cluster.nvlinkDomainGpus,
     powerLimitW: w.powerLimitW,

@@ -1,3 +1,4 @@
+import type { Accelerator } from '../catalog/accelerators';
 import type { ModelShape, MoeSpec } from '../workload/shape';
 import type { ServingStack } from './constants';
 import type { ServingPrecision } from './hardware';
@@ -80,6 +81,11 @@ export type ServingConfig = {
   readonly layout: ServingLayout;
   /** Accelerator id of the serving catalog adapter. */
   readonly acceleratorId: string;
+  /**
+   * The accelerator's figures from a merged catalog (a user entry's edited peaks or HBM, or a
+   * user accelerator: model/catalog `acceleratorIn`); absent: the built-in `acceleratorId`.
+   */
+  readonly accelerator?: Accelerator | undefined;
   readonly gpus: number;
   /** GPUs sharing one scale-up domain (1 = PCIe only). */
   readonly nvlinkDomainGpus: number;

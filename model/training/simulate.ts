@@ -216,7 +216,7 @@ function capped(dev: DeviceConstants, clock: number): DeviceConstants {
  * (model/workload), stack-era defaults. Throws naming an unknown accelerator id.
  */
 export function buildContext(input: TrainingInput): Context {
-  const acc = getAccelerator(input.cluster.acceleratorId);
+  const acc = input.cluster.accelerator ?? getAccelerator(input.cluster.acceleratorId);
   // A board power cap below the TDP lowers the clock: compute rates follow it, HBM does not.
   const clock = clockFactorForPowerCap(acc.tdpW.value, input.training.powerLimitW ?? null);
   const dev = capped(deviceConstants(acc, input.training.precision), clock);

@@ -6,6 +6,7 @@
  * chooses" (the best choice that fits in memory). Field names carry their unit.
  */
 
+import type { Accelerator } from '../catalog/accelerators';
 import type { Fabric, Precision, Recompute } from '../vocabulary';
 import type { FfnType, MlaSpec, ModelShape, MoeSpec, SlidingWindowSpec } from '../workload/types';
 
@@ -167,6 +168,11 @@ export type ScaleOutSpec = {
 export type ClusterSpec = {
   /** Catalog id, as in the validation README (`h100-sxm`, `a100-sxm-80gb`, ...). */
   readonly acceleratorId: string;
+  /**
+   * The accelerator's figures from a merged catalog (a user entry's edited peaks or HBM, or a
+   * user accelerator: model/catalog `acceleratorIn`); absent: the built-in `acceleratorId`.
+   */
+  readonly accelerator?: Accelerator | undefined;
   readonly gpus: number;
   readonly gpusPerNode: number;
   /** GPUs sharing one NVLink/NVSwitch (scale-up) domain; null: the accelerator's default. */

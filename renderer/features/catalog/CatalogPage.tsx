@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, NumberField, SelectField, TextField } from '../../components/ui';
 import { isAllowedExternalUrl } from '../../../electron/contract';
-import { catalogKinds, type CatalogKind, type UserEntry } from '../../../model/catalog';
+import {
+  catalogKinds,
+  type Catalog,
+  type CatalogKind,
+  type UserEntry,
+} from '../../../model/catalog';
 import type { Source } from '../../../model/catalog/sourced';
 import { formatNumber } from '../../format/format';
 import { useDesktopApi } from '../../platform/desktopApi';
@@ -17,6 +22,7 @@ import {
   editableFields,
   fieldChoices,
   filterRows,
+  optionLabel,
   sourcesOf,
   userEntriesOf,
   type BrowseKind,
@@ -87,8 +93,8 @@ function SourceLink(props: { source: Source }) {
 function EntryDetail(props: {
   row: CatalogRow;
   sources: ReadonlyMap<string, Source>;
-  onOverride: (() => void) | null;
-  /** For an accelerator: its editable catalog entries (power, platform, cloud price). */
+  onOverride: () => void;
+  /** For an accelerator: its other editable catalog entries (power, platform, cloud price). */
   acceleratorParts: readonly { label: string; onPress: () => void }[];
 }) {
   const { row } = props;
@@ -150,16 +156,15 @@ function EntryDetail(props: {
           ))}
         </tbody>
       </table>
-      {props.onOverride ? (
-        <Button className="btn" onPress={props.onOverride}>
-          Override with a user entry…
-        </Button>
-      ) : (
+      <Button className="btn" onPress={props.onOverride}>
+        {row.kind === 'accelerator' ? 'Edit its numbers…' : 'Override with a user entry…'}
+      </Button>
+      {row.kind === 'accelerator' ? (
         <div data-testid="accelerator-parts">
           <p className="catalog-note">
-            An accelerator&apos;s compute and memory figures are built in. What it draws, the
-            platform it is bought as and what renting it costs are catalog entries: edit them here
-            as user entries, with your source and date.
+            An accelerator&apos;s peaks, memory, power and price, what it draws, the platform it is
+            bought as and what renting it costs are catalog entries: edit them here as user entries,
+            with your source and date.
           </p>
           <div className="toolbar catalog-parts">
             {props.acceleratorParts.map((p) => (
@@ -169,7 +174,7 @@ function EntryDetail(props: {
             ))}
           </div>
         </div>
-      )}
+      ) : null}
     </section>
   );
 }
@@ -190,6 +195,8 @@ function issueFieldLabel(kind: CatalogKind, field: string): string {
 /** The add/edit form of one user entry, with errors naming the field. */
 function EntryForm(props: {
   draft: EntryDraft;
+  /** The scenario's catalog (its user accelerators are offered where a field names one). */
+  catalog: Catalog;
   isNew: boolean;
   issues: readonly EntryIssue[];
   onChange: (d: EntryDraft) => void;
@@ -275,7 +282,7 @@ function EntryForm(props: {
               />
             );
           }
-          const choices = fieldChoices(f.name);
+          const choices = fieldChoices(f.name, props.catalog);
           if (choices) {
             return (
               <Choice
@@ -298,7 +305,7 @@ function EntryForm(props: {
                 options={[
                   // Empty = not set: an override keeps the catalogued value.
                   { id: '', label: '(not set)' },
-                  ...f.options.map((o) => ({ id: o, label: o })),
+                  ...f.options.map((o) => ({ id: o, label: optionLabel(f.name, o) })),
                 ]}
                 onChange={(o) => setField(f.name, o)}
                 testId={`entry-field-${f.name}`}
@@ -413,7 +420,7 @@ export function CatalogPage() {
 
   const kindOptions = [
     { id: 'all', label: 'All kinds' },
-    ...(['accelerator', ...catalogKinds] as BrowseKind[]).map((k) => ({
+    ...(catalogKinds as BrowseKind[]).map((k) => ({
       id: k,
       label: KIND_LABELS[k],
     })),
@@ -436,6 +443,18 @@ export function CatalogPage() {
             isDisabled={target === null}
           >
             Add a user entry…
+          </Button>
+          <Button
+            className="btn"
+            onPress={() =>
+              openForm(
+                { kind: 'accelerator', id: '', date: todayIso(), source: '', fields: {} },
+                null,
+              )
+            }
+            isDisabled={target === null}
+          >
+            Add an accelerator…
           </Button>
         </div>
       </div>
@@ -485,6 +504,7 @@ export function CatalogPage() {
       {form ? (
         <EntryForm
           draft={form.draft}
+          catalog={catalog}
           isNew={form.editing === null}
           issues={issues}
           onChange={(d) => setForm({ ...form, draft: d })}
@@ -552,11 +572,7 @@ export function CatalogPage() {
             <EntryDetail
               row={selectedRow}
               sources={catalog.sources}
-              onOverride={
-                selectedRow.kind === 'accelerator'
-                  ? null
-                  : () => editEntry(selectedRow.kind as CatalogKind, selectedRow.id)
-              }
+              onOverride={() => editEntry(selectedRow.kind, selectedRow.id)}
               acceleratorParts={
                 selectedRow.kind === 'accelerator'
                   ? acceleratorParts(catalog, selectedRow.id).map((part) => ({

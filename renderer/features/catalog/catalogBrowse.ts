@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkUserCatalog, userFieldBounds } from '../../../model/scenario/userCatalog';
 import {
-  ACCELERATORS,
+  NESTED_NUMBER_FIELDS,
   builtinCatalog,
   catalogKinds,
   findItem,
@@ -10,6 +10,7 @@ import {
   listItems,
   mergeUserCatalog,
   platformSystem,
+  unitOfField,
   sourcedNumbersOf,
   userEntrySchema,
   type Catalog,
@@ -29,8 +30,8 @@ import {
  * the form with validation issues that name the field. Unit-tested in test/renderer/catalog/.
  */
 
-/** Every kind the page lists: the catalog's kinds plus accelerators (read-only here). */
-export type BrowseKind = CatalogKind | 'accelerator';
+/** Every kind the page lists: the catalog's kinds (accelerators first). */
+export type BrowseKind = CatalogKind;
 
 export const KIND_LABELS: Readonly<Record<BrowseKind, string>> = {
   accelerator: 'Accelerator',
@@ -70,20 +71,9 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** Rows of every entry of a catalog, accelerators first, then kind by kind in catalog order. */
+/** Rows of every entry of a catalog, kind by kind in catalog order (accelerators first). */
 export function catalogRows(catalog: Catalog): CatalogRow[] {
-  const rows: CatalogRow[] = ACCELERATORS.map((a) => {
-    const rec = a as unknown as Record<string, unknown>;
-    return {
-      key: `accelerator:${a.id}`,
-      kind: 'accelerator' as const,
-      id: a.id,
-      name: str(rec['name']) || a.id,
-      vendor: str(rec['vendor']),
-      user: false,
-      numbers: sourcedNumbersOf(a),
-    };
-  });
+  const rows: CatalogRow[] = [];
   for (const kind of catalogKinds) {
     for (const item of listItems(catalog, kind)) {
       const rec = item as unknown as Record<string, unknown>;
@@ -160,12 +150,15 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   idleW: 'Idle power',
   fanMaxW: 'Fan power at full speed',
   tdpW: 'TDP',
-  // Accelerators (read-only numbers, shown in the detail table).
+  // Accelerators.
+  scaleUpFabric: 'Scale-up fabric',
   denseTflops: 'Dense peak',
   hbmGB: 'HBM capacity',
   hbmTBps: 'HBM bandwidth',
   scaleUpGBpsBidirectional: 'Scale-up bandwidth (both directions)',
   scaleUpDomainGpus: 'Scale-up domain',
+  typicalPowerW: 'Typical power under load',
+  idlePowerW: 'Idle power',
   priceUsd: 'Price',
 };
 
@@ -177,7 +170,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 export function catalogFieldLabel(kind: BrowseKind, field: string): string {
   const hand = FIELD_LABELS[field];
   if (hand !== undefined) return hand;
-  const bounds = kind === 'accelerator' ? null : userFieldBounds(kind, field);
+  // Nested peaks keep their hand-written form (`Dense peak BF16`) below.
+  const bounds = field.includes('.') ? null : userFieldBounds(kind, field);
   if (bounds) return bounds.label.charAt(0).toUpperCase() + bounds.label.slice(1);
   // Nested numbers (`denseTflops.bf16`): the parent's label and the key (`Dense peak BF16`).
   const dot = field.indexOf('.');
@@ -221,10 +215,31 @@ export function acceleratorParts(
   return out;
 }
 
-/** Choices of a field whose value is another catalog entry's id (an accelerator). */
-export function fieldChoices(field: string): readonly { id: string; label: string }[] | null {
+/**
+ * Choices of a field whose value is another catalog entry's id (an accelerator, the scenario's
+ * own user accelerators included).
+ */
+export function fieldChoices(
+  field: string,
+  catalog: Catalog = builtinCatalog(),
+): readonly { id: string; label: string }[] | null {
   if (field !== 'acceleratorId') return null;
-  return ACCELERATORS.map((a) => ({ id: a.id, label: a.name }));
+  return listItems(catalog, 'accelerator').map((a) => ({ id: a.id, label: a.name }));
+}
+
+/** Labels of the options of choice fields, where the option itself is a key. */
+const OPTION_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  scaleUpFabric: {
+    nvlink: 'NVLink / NVSwitch',
+    'infinity-fabric': 'AMD Infinity Fabric',
+    roce: 'On-chip RoCE (Gaudi)',
+    pcie: 'PCIe only',
+  },
+};
+
+/** An option of a choice field in words (`infinity-fabric` → "AMD Infinity Fabric"). */
+export function optionLabel(field: string, option: string): string {
+  return OPTION_LABELS[field]?.[option] ?? option;
 }
 
 /** A field the user-entry form offers for a kind. */
@@ -251,15 +266,6 @@ export type EditableField =
       readonly required: boolean;
     };
 
-/** Unit of a sourced-number field, from the first built-in item that has it. */
-function unitOf(kind: CatalogKind, field: string): string {
-  for (const item of listItems(builtinCatalog(), kind)) {
-    const v = (item as unknown as Record<string, unknown>)[field];
-    if (v && typeof v === 'object' && 'unit' in v) return String((v as { unit: unknown }).unit);
-  }
-  return '';
-}
-
 /**
  * Fields of a kind a user entry can set: sourced numbers (entered as plain numbers, saved as
  * user-sourced), text and choice fields. Plain counts, lists and nested objects (a system's
@@ -276,9 +282,25 @@ export function editableFields(kind: CatalogKind): EditableField[] {
       required = false;
       s = s.unwrap() as z.ZodType;
     }
+    const nested = (NESTED_NUMBER_FIELDS[kind] ?? []).filter((f) => f.startsWith(`${name}.`));
+    if (nested.length > 0) {
+      // Nested numbers (an accelerator's dense peak per precision), each by its dotted name.
+      const inner = (s as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+      for (const f of nested) {
+        const child = inner[f.slice(name.length + 1)];
+        out.push({
+          name: f,
+          label: catalogFieldLabel(kind, f),
+          type: 'number',
+          unit: unitOfField(kind, f),
+          required: required && !(child instanceof z.ZodOptional),
+        });
+      }
+      continue;
+    }
     const label = catalogFieldLabel(kind, name);
     if (s === sourcedNumberSchema)
-      out.push({ name, label, type: 'number', unit: unitOf(kind, name), required });
+      out.push({ name, label, type: 'number', unit: unitOfField(kind, name), required });
     else if (s instanceof z.ZodString) out.push({ name, label, type: 'text', required });
     else if (s instanceof z.ZodEnum)
       out.push({ name, label, type: 'enum', options: s.options.map(String), required });
@@ -348,7 +370,10 @@ export function buildUserEntry(
   try {
     mergeUserCatalog(base, { entries: [...others, entry] });
   } catch (e) {
-    return { ok: false, issues: mergeIssues(e instanceof Error ? e.message : String(e)) };
+    return {
+      ok: false,
+      issues: mergeIssues(e instanceof Error ? e.message : String(e), entry.kind as CatalogKind),
+    };
   }
   // The checks a scenario file gets at load (model/scenario/userCatalog.ts): each number within
   // its physical range, idle power at most the maximum. Shown on the form's own fields.
@@ -373,7 +398,8 @@ export function buildUserEntry(
  * Issues from a `mergeUserCatalog` error (`… is invalid: field: message; field: message`),
  * each naming its form field (`fields.<name>`); a missing required field reads "required".
  */
-export function mergeIssues(message: string): EntryIssue[] {
+export function mergeIssues(message: string, kind?: CatalogKind): EntryIssue[] {
+  const nested = kind === undefined ? [] : (NESTED_NUMBER_FIELDS[kind] ?? []);
   const at = message.indexOf('is invalid: ');
   if (at < 0) return [{ field: 'entry', message }];
   return message
@@ -383,7 +409,9 @@ export function mergeIssues(message: string): EntryIssue[] {
       const colon = part.indexOf(': ');
       const path = colon < 0 ? '' : part.slice(0, colon);
       const text = colon < 0 ? part : part.slice(colon + 2);
-      const field = path.split('.')[0] ?? '';
+      // A nested number the form offers by its dotted name (`denseTflops.bf16`), else the field.
+      const field =
+        nested.find((f) => path === f || path.startsWith(`${f}.`)) ?? path.split('.')[0] ?? '';
       return {
         field: field === '' || field === '(item)' ? 'entry' : `fields.${field}`,
         message: /received undefined/.test(text) ? 'required for a new entry' : text,

@@ -310,6 +310,7 @@ function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
         currency={ctx.currency}
         commit={ctx.commit}
         accelerator={accelerator}
+        userCatalog={node.key === 'acceleratorId' ? getIn(ctx.doc, ['userCatalog']) : undefined}
       />
     );
   }
@@ -462,12 +463,14 @@ const FieldView = memo(function FieldView(props: {
   commit: (path: readonly string[], value: unknown) => void;
   /** The scenario's accelerator, passed to the MIG profile field only. */
   accelerator?: unknown;
+  /** The scenario's user catalog, passed to the accelerator field only (its user accelerators). */
+  userCatalog?: unknown;
 }) {
   const { node, value } = props;
   const cat =
     node.value.type === 'string'
       ? (migProfileField(node.path, props.accelerator) ??
-        catalogField(node.key, value ?? node.defaultValue))
+        catalogField(node.key, value ?? node.defaultValue, props.userCatalog))
       : null;
   return (
     <FieldControl

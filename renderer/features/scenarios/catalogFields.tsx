@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
-import { builtinCatalog, listItems, type CatalogKind } from '../../../model/catalog';
-import { ACCELERATORS } from '../../../model/catalog/accelerators';
+import {
+  builtinCatalog,
+  listItems,
+  mergeUserCatalog,
+  userCatalogSchema,
+  type Catalog,
+  type CatalogKind,
+} from '../../../model/catalog';
 import { MIG_PROFILES } from '../../../model/catalog/mig';
 import type { SourcedNumber } from '../../../model/catalog/sourced';
 import { SourcedValue } from '../../components/SourcedValue';
@@ -57,18 +63,38 @@ function figureText(n: SourcedNumber): string {
   return formatMetric(n.value, n.unit);
 }
 
+/** The catalog with a scenario's user entries merged; the built-in one when they are invalid. */
+function withUserEntries(catalog: Catalog, userCatalog: unknown): Catalog {
+  if (userCatalog === undefined) return catalog;
+  const parsed = userCatalogSchema.safeParse(userCatalog);
+  if (!parsed.success) return catalog;
+  try {
+    return mergeUserCatalog(catalog, parsed.data);
+  } catch {
+    return catalog;
+  }
+}
+
 /**
  * Choices and source hint of a catalog-id field, or null when the field is not one.
  * @param key - the field's key (`acceleratorId`, `electricityId`, ...)
  * @param value - its current value (the chosen id), if any
+ * @param userCatalog - the scenario's user catalog (for the accelerator field's choices)
  */
-export function catalogField(key: string, value: unknown): CatalogFieldView | null {
+export function catalogField(
+  key: string,
+  value: unknown,
+  userCatalog?: unknown,
+): CatalogFieldView | null {
   const catalog = builtinCatalog();
   if (key === 'acceleratorId') {
-    const a = ACCELERATORS.find((x) => x.id === value);
-    const sources = catalog.sources;
+    // The scenario's own accelerators (edited or added in the Catalog screen) are choices too.
+    const merged = withUserEntries(catalog, userCatalog);
+    const accelerators = listItems(merged, 'accelerator');
+    const a = accelerators.find((x) => x.id === value);
+    const sources = merged.sources;
     return {
-      choices: ACCELERATORS.map((x) => ({ id: x.id, label: x.name })),
+      choices: accelerators.map((x) => ({ id: x.id, label: x.name })),
       hint: a ? (
         <span className="sc-figures">
           <SourcedValue
