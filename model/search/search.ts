@@ -31,7 +31,7 @@ import type { SearchMetricId } from './spec';
  *   - training stage (auto layout search, ~1 ms): once per performance key (accelerator, GPUs,
  *     fabric, Gb/s, tiers), cached across chunks in a `SearchCache`;
  *   - data/reliability stage (~10 µs): once per performance key × storage tier × node cache;
- *   - power/cost stage (~6 µs when the build repeats, ~150 µs when the network is re-sized):
+ *   - power and cost totals (no finance schedule; the build resolved numbers only):
  *     once per candidate.
  *
  * Pruning (sound bounds only, so results equal an exhaustive search — tested): the training
