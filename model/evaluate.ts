@@ -587,10 +587,12 @@ export function userAccelerator(scenario: Scenario): Accelerator | undefined {
 /**
  * Resolve a scenario's build against the catalog merged with its user entries (model/build
  * memoises by the scenario's section objects, so repeated evaluations reuse it).
+ * @param provenance - false: numbers only, provenance recorded when the assumptions are read
+ *   (the design search; see `resolveBuild`)
  * @returns the build, or null when no catalog system holds the accelerator
  */
-export function resolveFor(scenario: Scenario): ResolvedBuild | null {
-  return resolveBuild(scenario, catalogFor(scenario.userCatalog));
+export function resolveFor(scenario: Scenario, provenance = true): ResolvedBuild | null {
+  return resolveBuild(scenario, catalogFor(scenario.userCatalog), { provenance });
 }
 
 /** Options of `evaluate()`. */
@@ -649,7 +651,6 @@ class Figures {
     this.units = unitsIn(currency);
   }
   add(rec: Readonly<Record<string, MetricValue>>, step: string): void {
-    const out = this.out;
     for (const id in rec) {
       const v = rec[id] as MetricValue;
       const c = metricChecks.get(id);
@@ -659,8 +660,10 @@ class Figures {
       if (seenAt[slot] === this.stamp)
         throw new Error(`metric "${id}" produced twice (step "${step}")`);
       seenAt[slot] = this.stamp;
-      out[id] = v;
     }
+    // One copy of the checked record (the built-in copies into the hash table faster than a
+    // keyed store per figure).
+    Object.assign(this.out, rec);
   }
   all(): Readonly<Record<string, MetricValue>> {
     return this.out;

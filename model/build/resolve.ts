@@ -51,12 +51,17 @@ import type {
  * entry, the scenario, a documented default, or a stated rule over other values).
  */
 
-/** Records every value with its provenance as the build is resolved. */
+/**
+ * Records every value with its provenance as the build is resolved; with `keep` false, passes
+ * the values through and records nothing (a numbers-only resolution: the same rules, the same
+ * values, no provenance; see `resolveBuild`'s `provenance` option).
+ */
 class Recorder {
   readonly list: BuildAssumption[] = [];
   constructor(
     private readonly catalog: Catalog,
     private readonly currency: string,
+    private readonly keep: boolean,
   ) {}
 
   put<T extends number | string>(
@@ -67,7 +72,7 @@ class Recorder {
     unit: string,
     prov: Provenance,
   ): T {
-    this.list.push({ key, section, label, value, unit: this.money(unit), prov });
+    if (this.keep) this.list.push({ key, section, label, value, unit: this.money(unit), prov });
     return value;
   }
 
@@ -83,6 +88,7 @@ class Recorder {
     unit: string,
     scale = 1,
   ): number {
+    if (!this.keep) return n.value * scale;
     return this.put(
       key,
       section,
@@ -127,6 +133,7 @@ class Recorder {
     fallback?: () => number,
   ): number {
     if (value !== undefined && value !== null) {
+      if (!this.keep) return value;
       return this.put(key, section, label, value, unit, scenarioProv(path));
     }
     if (!fallback) throw new Error(`${path}: a value is required`);
@@ -291,7 +298,8 @@ export type ResolvedHardware = Omit<
   ResolvedBuild,
   'facility' | 'finance' | 'assumptions' | 'warnings'
 > & {
-  readonly assumptions: readonly BuildAssumption[];
+  /** Null when resolved numbers only (recorded when the build's assumptions are first read). */
+  readonly assumptions: readonly BuildAssumption[] | null;
   readonly warnings: readonly string[];
 };
 
@@ -306,13 +314,14 @@ function resolveHardware(
   scenario: Scenario,
   catalog: Catalog,
   coolingId: CoolingTypeId,
+  provenance: boolean,
 ): ResolvedHardware | null {
   const sysItem = systemFor(scenario, catalog);
   if (sysItem === null) return null;
   const fin = scenario.finance;
   const currency = fin.currency;
   const fx = fin.fxPerUsd;
-  const rec = new Recorder(catalog, currency);
+  const rec = new Recorder(catalog, currency, provenance);
   const warnings: string[] = [];
   const { compute, network: net, storage: st } = scenario.cluster;
   const training = scenario.workload.kind === 'training';
@@ -805,13 +814,13 @@ function resolveHardware(
     node,
     network,
     storage,
-    assumptions: rec.list,
+    assumptions: provenance ? rec.list : null,
     warnings,
   };
 }
 
 function resolveSite(scenario: Scenario, catalog: Catalog, acceleratorId: string): ResolvedSite {
-  const rec = new Recorder(catalog, scenario.finance.currency);
+  const rec = new Recorder(catalog, scenario.finance.currency, true);
   const fx = rec.field(
     'finance.fxPerUsd',
     'finance',
@@ -867,15 +876,32 @@ function remember<T>(memo: WeakMap<object, T[]>, owner: object, entry: T): void 
 }
 
 /**
+ * What of the facility's cooling the hardware depends on, as the cooling type standing for it:
+ * direct liquid (a liquid-cooled chassis is chosen: `systemFor`), immersion (no server fans:
+ * `fanMaxOf`), else air (air and rear-door cooling buy the same hardware). The hardware is
+ * resolved, and memoised, for this type, so builds under air and rear-door cooling share it.
+ */
+function hardwareCooling(coolingId: CoolingTypeId): CoolingTypeId {
+  return coolingId === 'direct-liquid' || coolingId === 'immersion' ? coolingId : 'air';
+}
+
+/**
  * Resolve a scenario's build against a catalog.
  * @param scenario - a parsed scenario (defaults filled in)
  * @param catalog - the built-in catalog merged with the scenario's user entries
+ * @param options - `provenance: false` (the design search, which reads numbers only): resolve
+ *   the hardware without recording provenance; its assumptions are then recorded when first
+ *   read, by resolving again (the same values either way)
  * @returns the build, or null when the catalog has no system for the accelerator (power and
  *   cost cannot be evaluated; the performance engines still run on the accelerator)
  * @throws naming the scenario field when an id it names is not in the catalog
  */
-export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuild | null {
-  const cooling = facilityCoolingId(scenario, catalog);
+export function resolveBuild(
+  scenario: Scenario,
+  catalog: Catalog,
+  options: { readonly provenance?: boolean } = {},
+): ResolvedBuild | null {
+  const cooling = hardwareCooling(facilityCoolingId(scenario, catalog));
   const { compute, network, storage } = scenario.cluster;
   const finance = scenario.finance;
   let hw: ResolvedHardware | null | undefined;
@@ -894,7 +920,7 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
     }
   }
   if (hw === undefined) {
-    hw = resolveHardware(scenario, catalog, cooling);
+    hw = resolveHardware(scenario, catalog, cooling, options.provenance ?? true);
     remember(hardwareMemo, storage, {
       compute,
       network,
@@ -938,9 +964,14 @@ export function resolveBuild(scenario: Scenario, catalog: Catalog): ResolvedBuil
     facility: site.facility,
     finance: site.finance,
     // Joined when first read: a design search reads figures of hundreds of thousands of builds
-    // and the assumptions of none.
+    // and the assumptions of none. Hardware resolved numbers only is resolved again with its
+    // provenance (the same rules, so the same values).
     get assumptions(): readonly BuildAssumption[] {
-      const all = [...hw.assumptions, ...site.assumptions];
+      const recorded =
+        hw.assumptions ??
+        (resolveHardware(scenario, catalog, cooling, true) as ResolvedHardware).assumptions ??
+        [];
+      const all = [...recorded, ...site.assumptions];
       Object.defineProperty(this, 'assumptions', { value: all, enumerable: true });
       return all;
     },

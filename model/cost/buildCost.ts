@@ -2,8 +2,8 @@ import type { ResolvedBuild } from '../build';
 import type { MetricValue } from '../metrics/metric';
 import { electricityCostPerYear } from '../power';
 import type { BuildPower } from '../power';
-import { computeCost } from './tco';
-import type { CostResult, LostShares } from './tco';
+import { computeCost, costTotals } from './tco';
+import type { CostInput, CostResult, CostTotals, LostShares } from './tco';
 
 /**
  * What a build costs: capex from its resolved prices (nodes as built, the networks' bill of
@@ -79,27 +79,16 @@ function m(value: number, unit: string): MetricValue {
 }
 
 /**
- * Cost of a build running a workload.
- * @param b - the resolved build (prices in its currency)
- * @param p - its power at the workload's activity
- * @param work - what the workload delivers (tokens/s, run time), for the unit costs
- * @returns the cost result and its figures
+ * The cost input of a build running a workload: its resolved prices, its power at the facility's
+ * electricity price, the finance terms and what the workload delivers.
  */
-export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered): BuildCost {
+function costInputOf(b: ResolvedBuild, p: BuildPower, work: WorkDelivered): CostInput {
   const fin = b.finance;
   const f = b.facility;
-  const u = moneyUnits(b.currency);
-  const warnings: { code: string; message: string }[] = [];
   const cloud = fin.cloudPerGpuHour;
-  if (cloud === null) {
-    warnings.push({
-      code: 'no_cloud_price',
-      message: `no cloud price for ${b.accelerator.name}: give finance.cloudUsdPerGpuHour`,
-    });
-  }
   const runHours = work.timeToTrainS === null ? null : work.timeToTrainS / 3600;
   const colo = f.siting === 'colocation';
-  const cost = computeCost({
+  return {
     gpus: b.gpus,
     nodes: b.nodes,
     systemPriceUsd: b.node.price,
@@ -142,7 +131,64 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
     cloudGoodput: fin.cloudGoodput,
     cloudSupportUpliftFraction: fin.cloudSupportUpliftFraction,
     ...(work.lostShares ? { lostShares: work.lostShares } : {}),
-  });
+  };
+}
+
+/** The training unit costs shown as figures: per run, and per million tokens (training only). */
+function trainingUnitCosts(
+  t: Pick<CostTotals, 'costPerTrainingRunUsd' | 'costPerMillionTokensUsd'>,
+  work: WorkDelivered,
+): { readonly perRunUsd: number | null; readonly perMillionTokensUsd: number | null } {
+  return {
+    perRunUsd: t.costPerTrainingRunUsd,
+    // Training tokens only: a serving build's unit cost is per output token (a separate metric),
+    // so that a comparison never puts the two in one row with a meaningless delta.
+    perMillionTokensUsd: work.servingGpus === null ? t.costPerMillionTokensUsd : null,
+  };
+}
+
+/** What the design search ranks a build by, in the build's currency. */
+export type BuildCostTotals = {
+  readonly capexUsd: number;
+  readonly tcoUsd: number;
+  /** Null: no training run time (not training, or the job never finishes). */
+  readonly perRunUsd: number | null;
+  /** Null: no training tokens. */
+  readonly perMillionTokensUsd: number | null;
+};
+
+/**
+ * The totals of `costOfBuild` without its schedule, depreciation, NPV and rental comparison (the
+ * same numbers, from the same functions: ./tco.ts `costTotals`).
+ */
+export function costTotalsOfBuild(
+  b: ResolvedBuild,
+  p: BuildPower,
+  work: WorkDelivered,
+): BuildCostTotals {
+  const t = costTotals(costInputOf(b, p, work));
+  return { capexUsd: t.capex.totalUsd, tcoUsd: t.tcoUsd, ...trainingUnitCosts(t, work) };
+}
+
+/**
+ * Cost of a build running a workload.
+ * @param b - the resolved build (prices in its currency)
+ * @param p - its power at the workload's activity
+ * @param work - what the workload delivers (tokens/s, run time), for the unit costs
+ * @returns the cost result and its figures
+ */
+export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered): BuildCost {
+  const fin = b.finance;
+  const u = moneyUnits(b.currency);
+  const warnings: { code: string; message: string }[] = [];
+  const cloud = fin.cloudPerGpuHour;
+  if (cloud === null) {
+    warnings.push({
+      code: 'no_cloud_price',
+      message: `no cloud price for ${b.accelerator.name}: give finance.cloudUsdPerGpuHour`,
+    });
+  }
+  const cost = computeCost(costInputOf(b, p, work));
   const sch = cost.schedule;
   const metrics: Record<string, MetricValue> = {
     electricity_cost_usd_per_year: m(cost.opexPerYear.energyUsd, u.perYear),
@@ -169,12 +215,10 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
       u.perYear,
     );
   }
-  if (cost.costPerTrainingRunUsd !== null)
-    metrics['cost_per_training_run_usd'] = m(cost.costPerTrainingRunUsd, u.total);
-  // Training tokens only: a serving build's unit cost is per output token (below), a separate
-  // metric, so that a comparison never puts the two in one row with a meaningless delta.
-  if (cost.costPerMillionTokensUsd !== null && work.servingGpus === null)
-    metrics['cost_per_million_tokens_usd'] = m(cost.costPerMillionTokensUsd, u.perMtok);
+  const unit = trainingUnitCosts(cost, work);
+  if (unit.perRunUsd !== null) metrics['cost_per_training_run_usd'] = m(unit.perRunUsd, u.total);
+  if (unit.perMillionTokensUsd !== null)
+    metrics['cost_per_million_tokens_usd'] = m(unit.perMillionTokensUsd, u.perMtok);
   if (work.servingGpus !== null && work.tokensPerSecond !== null && work.tokensPerSecond > 0) {
     // Serving: on rented GPUs (the workload's rental price), the GPUs that serve; on owned
     // hardware, the TCO per used GPU-hour of every GPU of the build; over output tokens per hour.

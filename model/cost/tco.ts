@@ -343,14 +343,48 @@ function opexAt(
   };
 }
 
+/** What `costTotals` gives (money in the input's currency). */
+export type CostTotals = {
+  /** Horizon, years. */
+  readonly N: number;
+  readonly capex: CapexLines;
+  readonly opexPerYear: OpexLines;
+  readonly itCapexUsd: number;
+  readonly facilityCapexUsd: number;
+  readonly facilityResidualUsd: number;
+  readonly itResidualUsd: number;
+  readonly phases: number;
+  /** IT capex paid at years 0 … phases − 1. */
+  readonly tranches: readonly number[];
+  readonly goodput: number;
+  readonly cloudGoodput: number;
+  readonly uplift: number;
+  readonly lost: LostShares;
+  readonly rentPerUsedGpuHour: number;
+  readonly hasCloud: boolean;
+  /** Net cash flow of years 0 … N (negative: spent). */
+  readonly cashFlowsUsd: readonly number[];
+  readonly opexByYear: readonly OpexLines[];
+  readonly usedByYear: readonly number[];
+  readonly usedGpuHours: number;
+  readonly calendarGpuHours: number;
+  readonly energySlopeUsd: number;
+  readonly tcoUsd: number;
+  readonly costPerGpuHourUsd: number;
+  readonly costPerGpuHourAtFullUseUsd: number;
+  readonly runGpuHours: number | null;
+  readonly costPerTrainingRunUsd: number | null;
+  readonly costPerMillionTokensUsd: number | null;
+};
+
 /**
- * Capex, opex, depreciation, NPV, TCO, unit costs and rental break-even.
- * Timing: capex at year 0, opex at years 1..N, residual value at year N. Facility capex
- * (owned) enters TCO by its straight-line share of the horizon (N / facility life) and NPV
- * as capex at year 0 less its remaining book value at year N.
+ * The cash flows and totals of a cost input, year by year: capex, opex, TCO and the unit costs
+ * per used GPU-hour, training run and million tokens. `computeCost` builds the schedule,
+ * depreciation, NPV and rental comparison on them; the design search, which ranks builds by these
+ * totals, reads them alone (the same numbers: one implementation).
  * @throws naming the field when an input is out of range
  */
-export function computeCost(c: CostInput): CostResult {
+export function costTotals(c: CostInput): CostTotals {
   validateCostInput(c);
   const N = c.horizonYears;
   const systemsUsd = c.nodes * c.systemPriceUsd;
@@ -421,8 +455,6 @@ export function computeCost(c: CostInput): CostResult {
     softwareUsd: 0,
     totalUsd: 0,
   };
-  const book = trancheDepreciation(tranches, c.bookLifeYears, N);
-  const economic = trancheDepreciation(tranches, c.economicLifeYears, N);
 
   const cashFlowsUsd: number[] = [];
   const opexByYear: OpexLines[] = [];
@@ -449,7 +481,6 @@ export function computeCost(c: CostInput): CostResult {
     calendarGpuHours += calendar;
     deployedYears += y === 0 ? 0 : d;
   }
-  const npvUsd = npv(cashFlowsUsd, c.discountRate, c.npvConvention);
   // TCO: the undiscounted net cost (IT capex + facility capex share + opex − resale).
   let tcoUsd = 0;
   for (const f of cashFlowsUsd) tcoUsd -= f;
@@ -468,6 +499,78 @@ export function computeCost(c: CostInput): CostResult {
   const tokensPerGpuHour = c.tokensPerSecond === null ? 0 : (c.tokensPerSecond * 3600) / c.gpus;
   const costPerMillionTokensUsd =
     tokensPerGpuHour > 0 ? costPerGpuHourUsd / (tokensPerGpuHour / 1e6) : null;
+
+  return {
+    N,
+    capex,
+    opexPerYear,
+    itCapexUsd,
+    facilityCapexUsd,
+    facilityResidualUsd,
+    itResidualUsd,
+    phases,
+    tranches,
+    goodput,
+    cloudGoodput,
+    uplift,
+    lost,
+    rentPerUsedGpuHour,
+    hasCloud,
+    cashFlowsUsd,
+    opexByYear,
+    usedByYear,
+    usedGpuHours,
+    calendarGpuHours,
+    energySlopeUsd,
+    tcoUsd,
+    costPerGpuHourUsd,
+    costPerGpuHourAtFullUseUsd,
+    runGpuHours,
+    costPerTrainingRunUsd,
+    costPerMillionTokensUsd,
+  };
+}
+
+/**
+ * Capex, opex, depreciation, NPV, TCO, unit costs and rental break-even.
+ * Timing: capex at year 0, opex at years 1..N, residual value at year N. Facility capex
+ * (owned) enters TCO by its straight-line share of the horizon (N / facility life) and NPV
+ * as capex at year 0 less its remaining book value at year N.
+ * @throws naming the field when an input is out of range
+ */
+export function computeCost(c: CostInput): CostResult {
+  const {
+    N,
+    capex,
+    opexPerYear,
+    itCapexUsd,
+    facilityCapexUsd,
+    facilityResidualUsd,
+    itResidualUsd,
+    phases,
+    tranches,
+    goodput,
+    cloudGoodput,
+    uplift,
+    lost,
+    rentPerUsedGpuHour,
+    hasCloud,
+    cashFlowsUsd,
+    opexByYear,
+    usedByYear,
+    usedGpuHours,
+    calendarGpuHours,
+    energySlopeUsd,
+    tcoUsd,
+    costPerGpuHourUsd,
+    costPerGpuHourAtFullUseUsd,
+    runGpuHours,
+    costPerTrainingRunUsd,
+    costPerMillionTokensUsd,
+  } = costTotals(c);
+  const book = trancheDepreciation(tranches, c.bookLifeYears, N);
+  const economic = trancheDepreciation(tranches, c.economicLifeYears, N);
+  const npvUsd = npv(cashFlowsUsd, c.discountRate, c.npvConvention);
 
   // The schedule, year by year.
   const years: ScheduleYear[] = [];

@@ -1,4 +1,5 @@
-import { costOfBuild } from '../cost';
+import { costTotalsOfBuild } from '../cost';
+import type { BuildCostTotals } from '../cost';
 import { dataReliabilityOf, resolveFor, trainingLoad, trainingPerformance } from '../evaluate';
 import type { DataReliability } from '../evaluate';
 import { powerOfBuild } from '../power';
@@ -30,7 +31,7 @@ import type { SearchMetricId } from './spec';
  *   - training stage (auto layout search, ~1 ms): once per performance key (accelerator, GPUs,
  *     fabric, Gb/s, tiers), cached across chunks in a `SearchCache`;
  *   - data/reliability stage (~10 µs): once per performance key × storage tier × node cache;
- *   - power/cost stage (~6 µs when the build repeats, ~150 µs when the network is re-sized):
+ *   - power and cost totals (no finance schedule; the build resolved numbers only):
  *     once per candidate.
  *
  * Pruning (sound bounds only, so results equal an exhaustive search — tested): the training
@@ -225,7 +226,11 @@ function errorMessage(e: unknown): string {
 }
 
 function finiteOrNaN(m: MetricValue | undefined): number {
-  return m !== undefined && Number.isFinite(m.value) ? m.value : NaN;
+  return m !== undefined ? finiteNumberOrNaN(m.value) : NaN;
+}
+
+function finiteNumberOrNaN(v: number | null): number {
+  return v !== null && Number.isFinite(v) ? v : NaN;
 }
 
 function perfKey(d: readonly number[]): string {
@@ -598,12 +603,13 @@ export function searchChunk(
         cluster,
         facility: ctx.facilities[cool * nReg + r] as Scenario['facility'],
       };
-      let pcm: Readonly<Record<string, MetricValue>>;
+      let cost: BuildCostTotals;
       let pm: Readonly<Record<string, MetricValue>>;
       let pue: number;
       let dr: DrEntry | undefined;
       try {
-        const build = resolveFor(scenario);
+        // Numbers only: the search reads figures, never the build's assumptions.
+        const build = resolveFor(scenario, false);
         if (build === null) throw new Error('no catalog system for the accelerator');
         dr = drCache.get(build.storage);
         if (!dr) {
@@ -622,13 +628,13 @@ export function searchChunk(
         const res = dr.dr.result;
         const p = powerOfBuild(build, trainingLoad(w, tr, res, build.gpus));
         const stalled = res.timeToTrainFactor === null || res.wallShares.useful <= 0;
-        const cost = costOfBuild(build, p, {
+        // The totals only (the schedule, NPV and rental comparison are not searched on).
+        cost = costTotalsOfBuild(build, p, {
           tokensPerSecond: stalled ? null : tr.tokensPerS * res.wallShares.useful,
           timeToTrainS: stalled || dr.dr.wallDays === null ? null : dr.dr.wallDays * 86_400,
           rentalPerGpuHour: null,
           servingGpus: null,
         });
-        pcm = cost.metrics;
         pm = p.metrics;
         pue = build.facility.pue;
       } catch (e) {
@@ -638,10 +644,10 @@ export function searchChunk(
       const fig = scratch;
       fig[FIG.time_to_train_days] = finiteOrNaN(dr.metrics['time_to_train_days']);
       fig[FIG.effective_tokens_per_s] = finiteOrNaN(dr.metrics['effective_tokens_per_s']);
-      fig[FIG.tco_usd] = finiteOrNaN(pcm['tco_usd']);
-      fig[FIG.cost_per_million_tokens_usd] = finiteOrNaN(pcm['cost_per_million_tokens_usd']);
-      fig[FIG.cost_per_training_run_usd] = finiteOrNaN(pcm['cost_per_training_run_usd']);
-      fig[FIG.capex_usd] = finiteOrNaN(pcm['capex_usd']);
+      fig[FIG.tco_usd] = finiteNumberOrNaN(cost.tcoUsd);
+      fig[FIG.cost_per_million_tokens_usd] = finiteNumberOrNaN(cost.perMillionTokensUsd);
+      fig[FIG.cost_per_training_run_usd] = finiteNumberOrNaN(cost.perRunUsd);
+      fig[FIG.capex_usd] = finiteNumberOrNaN(cost.capexUsd);
       fig[FIG.facility_power_kw] = finiteOrNaN(pm['facility_power_kw']);
       const peak = finiteOrNaN(pm['it_power_peak_kw']) * pue;
       fig[FIG.facility_peak_power_kw] = Number.isFinite(peak) ? peak : NaN;
@@ -671,19 +677,21 @@ export function searchChunk(
       const fx = ctx.frontX >= 0 ? (fig[ctx.frontX] as number) * ctx.xSign : 0;
       const fy = ctx.frontY >= 0 ? (fig[ctx.frontY] as number) * ctx.ySign : 0;
       const violation = minSlack < 0 ? -minSlack : 0;
-      // An entry (with a copy of the figures) only for candidates that enter a list.
-      const entry = (): Entry => makeEntry(i, key, fx, fy, violation, fig, perf, bindingIdx);
+      // An entry (with a copy of the figures) only for candidates that enter a list (made
+      // there, not through a closure per candidate).
       if (minSlack >= 0) {
         feasible++;
-        if (fits(best, K, key, i, keyOf)) insertSorted(best, entry(), K, keyOf);
+        if (fits(best, K, key, i, keyOf))
+          insertSorted(best, makeEntry(i, key, fx, fy, violation, fig, perf, bindingIdx), K, keyOf);
         if (ctx.frontX >= 0 && !dominatedBy(front, fx, fy)) {
-          addToFront(front, entry());
+          addToFront(front, makeEntry(i, key, fx, fy, violation, fig, perf, bindingIdx));
         }
       } else {
         infeasible++;
         countViolation((ctx.constraints[bindingIdx] as SearchConstraint).id);
         if (fits(near, NM, violation, i, violationOf)) {
-          insertSorted(near, entry(), NM, violationOf);
+          const e = makeEntry(i, key, fx, fy, violation, fig, perf, bindingIdx);
+          insertSorted(near, e, NM, violationOf);
         }
       }
       return { key, fx, fy, violation, bindingIdx };

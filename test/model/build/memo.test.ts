@@ -86,4 +86,32 @@ describe('resolveBuild memos', () => {
     const builtin = resolved(base).assumptions.find((a) => a.key === 'network.bom.switchPrice');
     expect(builtin?.prov).toMatchObject({ kind: 'catalog', user: false });
   });
+
+  it('a numbers-only resolution gives the same build, and the same assumptions when they are read', () => {
+    const withProvenance = fresh(base);
+    const copy = structuredClone(base);
+    const numbersOnly = resolveBuild(copy, builtinCatalog(), { provenance: false });
+    if (numbersOnly === null) throw new Error('no system');
+    const { assumptions: _a, ...numbers } = numbersOnly;
+    const { assumptions: _b, ...expected } = withProvenance;
+    expect(numbers).toEqual(expected);
+    expect(numbersOnly.assumptions).toEqual(withProvenance.assumptions);
+    expect(numbersOnly.assumptions.length).toBeGreaterThan(40);
+  });
+
+  it('air and rear-door cooling share one hardware resolution and give the build of a fresh copy', () => {
+    const under = (coolingType: string): Scenario => ({
+      ...base,
+      facility: { ...base.facility, coolingType } as Scenario['facility'],
+    });
+    const air = resolved(under('air'));
+    const rearDoor = under('rear-door');
+    const b = resolved(rearDoor);
+    expect(b.node).toBe(air.node);
+    expect(b.facility.pue).not.toBe(air.facility.pue);
+    const { assumptions: _a, ...numbers } = b;
+    const { assumptions: _b, ...expected } = fresh(rearDoor);
+    expect(numbers).toEqual(expected);
+    expect(b.assumptions).toEqual(fresh(rearDoor).assumptions);
+  });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedBuild } from '../../../model/build';
 import { userCatalogSchema } from '../../../model/catalog/index';
-import { costMetrics, costOfBuild } from '../../../model/cost/index';
+import { costMetrics, costOfBuild, costTotalsOfBuild } from '../../../model/cost/index';
 import { buildRegistry, unitIn } from '../../../model/metrics';
 import { IDLE_ACTIVITY, powerMetrics, powerOfBuild } from '../../../model/power/index';
 import type { GpuActivity } from '../../../model/power/index';
@@ -190,5 +190,31 @@ describe('power and cost of a resolved build', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the cost totals the design search reads', () => {
+  it('equal the figures of the full cost (schedule, NPV, rental comparison) exactly', () => {
+    const cases = [
+      buildOf('h100-sxm', 1024),
+      buildOf('b200', 4096, { finance: { deploymentPhases: 3, horizonYears: 5 } }),
+      buildOf('mi300x', 64, { facility: { siting: 'owned' } }),
+    ];
+    const works = [
+      { tokensPerSecond: 3e6, timeToTrainS: 30 * 86400, rentalPerGpuHour: null, servingGpus: null },
+      { tokensPerSecond: null, timeToTrainS: null, rentalPerGpuHour: null, servingGpus: null },
+      { tokensPerSecond: 5e4, timeToTrainS: null, rentalPerGpuHour: 2, servingGpus: 8 },
+    ];
+    for (const b of cases) {
+      const p = powerOfBuild(b, { gpusActive: b.gpus, activity: TRAINING, capW: null });
+      for (const work of works) {
+        const m = costOfBuild(b, p, work).metrics;
+        const t = costTotalsOfBuild(b, p, work);
+        expect(t.capexUsd).toBe(m['capex_usd']?.value);
+        expect(t.tcoUsd).toBe(m['tco_usd']?.value);
+        expect(t.perRunUsd).toBe(m['cost_per_training_run_usd']?.value ?? null);
+        expect(t.perMillionTokensUsd).toBe(m['cost_per_million_tokens_usd']?.value ?? null);
+      }
+    }
   });
 });
