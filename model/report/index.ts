@@ -59,9 +59,12 @@ export {
   coreXml,
   withCachedValues,
   writeExcelFileSheets,
+  xlsxBytes,
   xlsxFeature,
+  type WriteExcelFile,
   type XlsxFeature,
 } from './xlsxFeatures';
+export { MAX_XLSX_SHEETS, XLSX_LIMITS, xlsxWorkbookSchema, type XlsxWorkbook } from './xlsxSchema';
 export * from './pdfOptions';
 export {
   analysisMetricId,
