@@ -10,6 +10,7 @@ import { MAX_SCENARIO_FILE_BYTES, sizeText, utf8Length } from '../model/files/li
 import { xlsxWorkbookSchema } from '../model/report/xlsxSchema';
 
 export { CHANNEL_PREFIX, MENU_COMMANDS, parseMenuCommand } from './channels';
+export { EXTERNAL_HOST_ALLOW_LIST, isAllowedExternalUrl } from './links';
 export type { MenuCommand, MenuCommandName } from './channels';
 
 /** Largest text export (CSV) the app writes through the shell (UTF-16 code units). */
@@ -240,32 +241,3 @@ export const CHANNELS = {
   readRecovery: { channel: CHANNEL_NAMES.readRecovery, schema: emptyRequestSchema },
   clearRecovery: { channel: CHANNEL_NAMES.clearRecovery, schema: emptyRequestSchema },
 } as const satisfies Record<InvokeOperation, { channel: string; schema: z.ZodType }>;
-
-/** Hosts whose https links may be opened in the system browser (sources shown in the app). */
-export const EXTERNAL_HOST_ALLOW_LIST: readonly string[] = [
-  'arxiv.org',
-  'docs.nvidia.com',
-  'developer.nvidia.com',
-  'www.nvidia.com',
-  'nvidia.github.io',
-  'resources.nvidia.com',
-  'mlcommons.org',
-  'github.com',
-  'www.amd.com',
-  'www.intel.com',
-  'uptimeinstitute.com',
-  'www.eia.gov',
-];
-
-/** True when `url` is https and its host is on the allow-list (exact match). */
-export function isAllowedExternalUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:') return false;
-  if (parsed.username !== '' || parsed.password !== '') return false;
-  return EXTERNAL_HOST_ALLOW_LIST.includes(parsed.hostname);
-}

@@ -1,13 +1,13 @@
-import {
-  isAllowedExternalUrl,
-  type AppInfo,
-  type DesktopApi,
-  type OpenTextFileRequest,
-  type OpenedFile,
-  type SaveBinaryFileRequest,
-  type SaveResult,
-  type SaveTextFileRequest,
-  type SaveXlsxFileRequest,
+import { isAllowedExternalUrl } from '../../electron/links';
+import type {
+  AppInfo,
+  DesktopApi,
+  OpenTextFileRequest,
+  OpenedFile,
+  SaveBinaryFileRequest,
+  SaveResult,
+  SaveTextFileRequest,
+  SaveXlsxFileRequest,
 } from '../../electron/contract';
 import { MAX_SCENARIO_FILE_BYTES, sizeText } from '../../model/files/limits';
 import { createBrowserDocumentApi, type BrowserDocumentApi } from './browserDocuments';
