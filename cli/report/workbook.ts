@@ -9,7 +9,7 @@
  * Exit codes: 0 written, 2 the workbook is not valid (message on stderr), 1 writing failed.
  */
 import { pathToFileURL } from 'node:url';
-import { xlsxWorkbookSchema } from '../../model/report';
+import { xlsxWorkbookSchema } from '../../model/report/xlsxSchema';
 import { writeXlsx } from './xlsxWriter';
 
 /** A workbook that is not valid JSON or does not match the schema. */

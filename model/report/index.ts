@@ -64,7 +64,10 @@ export {
   type WriteExcelFile,
   type XlsxFeature,
 } from './xlsxFeatures';
-export { MAX_XLSX_SHEETS, XLSX_LIMITS, xlsxWorkbookSchema, type XlsxWorkbook } from './xlsxSchema';
+// xlsxSchema.ts is imported directly by those that check a workbook (electron/contract.ts,
+// cli/report/workbook.ts), not re-exported here: its module-level zod schemas would otherwise
+// ship in the renderer's bundle, which only builds workbooks.
+export type { XlsxWorkbook } from './xlsxSchema';
 export * from './pdfOptions';
 export {
   analysisMetricId,
