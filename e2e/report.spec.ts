@@ -63,7 +63,7 @@ test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers 
   expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFmetric_id,label,unit,/);
   expect(csv).toMatch(/\r\ntokens_per_s,Throughput,tokens\/s,[0-9.]+,[0-9.]+\r\n/);
 
-  // Export XLSX: a download of a zip (XLSX) file; write-excel-file is loaded on this click.
+  // Export XLSX: a download of a zip (XLSX) file, written by the app's server from the page's workbook.
   const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), ui.exportXlsx.click()]);
   expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
   const xlsx = readFileSync(await xlsxDownload.path());

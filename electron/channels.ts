@@ -10,6 +10,7 @@ export const CHANNEL_NAMES = {
   openTextFile: `${CHANNEL_PREFIX}open-text-file`,
   openExternal: `${CHANNEL_PREFIX}open-external`,
   saveBinaryFile: `${CHANNEL_PREFIX}save-binary-file`,
+  saveXlsxFile: `${CHANNEL_PREFIX}save-xlsx-file`,
   openScenarioFile: `${CHANNEL_PREFIX}open-scenario-file`,
   saveScenarioFile: `${CHANNEL_PREFIX}save-scenario-file`,
   addRecentFile: `${CHANNEL_PREFIX}add-recent-file`,

@@ -7,8 +7,10 @@ import { z } from 'zod';
 
 import { CHANNEL_NAMES, type MenuCommand } from './channels';
 import { MAX_SCENARIO_FILE_BYTES, sizeText, utf8Length } from '../model/files/limits';
+import { xlsxWorkbookSchema } from '../model/report/xlsxSchema';
 
 export { CHANNEL_PREFIX, MENU_COMMANDS, parseMenuCommand } from './channels';
+export { EXTERNAL_HOST_ALLOW_LIST, isAllowedExternalUrl } from './links';
 export type { MenuCommand, MenuCommandName } from './channels';
 
 /** Largest text export (CSV) the app writes through the shell (UTF-16 code units). */
@@ -34,57 +36,52 @@ export const saveTextFileRequestSchema = z
   .strict();
 export type SaveTextFileRequest = z.infer<typeof saveTextFileRequestSchema>;
 
-/** Largest binary file the app writes through the shell (XLSX, PDF), bytes. */
-export const MAX_BINARY_BYTES = 50 * 1024 * 1024;
+/**
+ * Save the report as PDF: `printView` — the shell renders the window's current view to PDF
+ * (Electron `webContents.printToPDF` with the paper size and page numbers; in a browser the
+ * app's local server prints the report as the CLI does, or the print dialog's "Save as PDF"
+ * uses the same print CSS).
+ */
+export const saveBinaryFileRequestSchema = z
+  .object({
+    suggestedName: fileNameSchema,
+    kind: z.literal('pdf'),
+    printView: z
+      .object({
+        paper: z.enum(['a4', 'letter']),
+        /**
+         * The report the view shows (scenario documents, date, baseline, objective), for a
+         * shell that prints it elsewhere: the browser's local server renders it as the CLI
+         * does. The desktop shell prints the window and ignores it.
+         */
+        report: z
+          .object({
+            scenarios: z
+              .array(z.object({ id: z.string().max(200), doc: z.unknown() }).strict())
+              .min(1)
+              .max(50),
+            date: z.string().min(1).max(40),
+            baselineId: z.string().max(200).nullable(),
+            objective: z.string().max(100).nullable(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type SaveBinaryFileRequest = z.infer<typeof saveBinaryFileRequestSchema>;
 
 /**
- * Save a binary export: the bytes themselves (XLSX), or `printView` — the shell renders the
- * window's current view to PDF (Electron `webContents.printToPDF` with the paper size and page
- * numbers; a browser opens its print dialog, whose "Save as PDF" uses the same print CSS).
+ * Save the report as XLSX: the workbook as plain data (model/report `reportSheets` and
+ * `reportProperties`); the shell writes the bytes (main with model/report `xlsxBytes`; in a
+ * browser the app's local server, with the CLI's writer), so write-excel-file stays out of the
+ * renderer's bundle.
  */
-export const saveBinaryFileRequestSchema = z.union([
-  z
-    .object({
-      suggestedName: fileNameSchema,
-      kind: z.enum(['pdf', 'xlsx']),
-      bytes: z
-        .instanceof(Uint8Array, { message: 'bytes must be a Uint8Array' })
-        .refine(
-          (b) => b.byteLength <= MAX_BINARY_BYTES,
-          `bytes must be at most ${MAX_BINARY_BYTES} bytes`,
-        ),
-    })
-    .strict(),
-  z
-    .object({
-      suggestedName: fileNameSchema,
-      kind: z.literal('pdf'),
-      printView: z
-        .object({
-          paper: z.enum(['a4', 'letter']),
-          /**
-           * The report the view shows (scenario documents, date, baseline, objective), for a
-           * shell that prints it elsewhere: the browser's local server renders it as the CLI
-           * does. The desktop shell prints the window and ignores it.
-           */
-          report: z
-            .object({
-              scenarios: z
-                .array(z.object({ id: z.string().max(200), doc: z.unknown() }).strict())
-                .min(1)
-                .max(50),
-              date: z.string().min(1).max(40),
-              baselineId: z.string().max(200).nullable(),
-              objective: z.string().max(100).nullable(),
-            })
-            .strict()
-            .optional(),
-        })
-        .strict(),
-    })
-    .strict(),
-]);
-export type SaveBinaryFileRequest = z.infer<typeof saveBinaryFileRequestSchema>;
+export const saveXlsxFileRequestSchema = z
+  .object({ suggestedName: fileNameSchema, workbook: xlsxWorkbookSchema })
+  .strict();
+export type SaveXlsxFileRequest = z.infer<typeof saveXlsxFileRequestSchema>;
 
 export const openTextFileRequestSchema = z.object({ kind: fileKindSchema }).strict();
 export type OpenTextFileRequest = z.infer<typeof openTextFileRequestSchema>;
@@ -168,10 +165,15 @@ export type DesktopApi = {
   /** Open an https link from the allow-list in the system browser. */
   openExternal(request: OpenExternalRequest): Promise<boolean>;
   /**
-   * Save a binary export (XLSX bytes, or the current view printed to PDF) where the user picks
-   * (native dialog, or a download / the print dialog in a browser).
+   * Save the report printed to PDF where the user picks (native dialog, or a download / the
+   * print dialog in a browser).
    */
   saveBinaryFile(request: SaveBinaryFileRequest): Promise<SaveResult>;
+  /**
+   * Write the report's workbook as XLSX and save it where the user picks (native dialog, or a
+   * download in a browser).
+   */
+  saveXlsxFile(request: SaveXlsxFileRequest): Promise<SaveResult>;
   /**
    * Read a scenario file: the path given (one the shell handed out: a dialog pick, the recent
    * list, a file opened from the system) or one the user picks. `null` when cancelled. The shell
@@ -219,6 +221,7 @@ export const CHANNELS = {
   openTextFile: { channel: CHANNEL_NAMES.openTextFile, schema: openTextFileRequestSchema },
   openExternal: { channel: CHANNEL_NAMES.openExternal, schema: openExternalRequestSchema },
   saveBinaryFile: { channel: CHANNEL_NAMES.saveBinaryFile, schema: saveBinaryFileRequestSchema },
+  saveXlsxFile: { channel: CHANNEL_NAMES.saveXlsxFile, schema: saveXlsxFileRequestSchema },
   openScenarioFile: {
     channel: CHANNEL_NAMES.openScenarioFile,
     schema: openScenarioFileRequestSchema,
@@ -238,32 +241,3 @@ export const CHANNELS = {
   readRecovery: { channel: CHANNEL_NAMES.readRecovery, schema: emptyRequestSchema },
   clearRecovery: { channel: CHANNEL_NAMES.clearRecovery, schema: emptyRequestSchema },
 } as const satisfies Record<InvokeOperation, { channel: string; schema: z.ZodType }>;
-
-/** Hosts whose https links may be opened in the system browser (sources shown in the app). */
-export const EXTERNAL_HOST_ALLOW_LIST: readonly string[] = [
-  'arxiv.org',
-  'docs.nvidia.com',
-  'developer.nvidia.com',
-  'www.nvidia.com',
-  'nvidia.github.io',
-  'resources.nvidia.com',
-  'mlcommons.org',
-  'github.com',
-  'www.amd.com',
-  'www.intel.com',
-  'uptimeinstitute.com',
-  'www.eia.gov',
-];
-
-/** True when `url` is https and its host is on the allow-list (exact match). */
-export function isAllowedExternalUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:') return false;
-  if (parsed.username !== '' || parsed.password !== '') return false;
-  return EXTERNAL_HOST_ALLOW_LIST.includes(parsed.hostname);
-}

@@ -39,6 +39,7 @@ import {
 import { readTextFileCapped, writeFileAtomic } from './files';
 import { scenarioFileFromArgv, SCENARIO_FILE_EXTENSIONS } from './launch';
 import { buildMenuTemplate, toElectronTemplate } from './menu';
+import { workbookBytes } from './xlsx';
 import { createShellStore, type ShellStore } from './shellStore';
 import { captureWindowState, restoreWindowState } from './windowState';
 import {
@@ -110,6 +111,22 @@ function focusedWindow(): BrowserWindow | undefined {
 function senderWindow(event: InvokeEventLike): BrowserWindow | undefined {
   const sender = event.sender as Electron.WebContents | undefined;
   return (sender ? BrowserWindow.fromWebContents(sender) : null) ?? undefined;
+}
+
+/** Ask where to save an export (native dialog) and write it atomically, without a .bak. */
+async function saveExport(
+  win: BrowserWindow | undefined,
+  suggestedName: string,
+  kind: FileKind,
+  bytes: Uint8Array,
+): Promise<SaveResult> {
+  const options = { defaultPath: suggestedName, filters: FILTERS[kind] };
+  const result = win
+    ? await dialog.showSaveDialog(win, options)
+    : await dialog.showSaveDialog(options);
+  if (result.canceled || !result.filePath) return { saved: false };
+  await writeFileAtomic(result.filePath, bytes, { backup: false });
+  return { saved: true, fileName: path.basename(result.filePath) };
 }
 
 /** Scenario files the system asked the app to open, waiting for a window whose page is loaded. */
@@ -352,31 +369,31 @@ function handlers() {
       CHANNELS.saveBinaryFile.schema,
       async (req, event): Promise<SaveResult> => {
         const win = senderWindow(event);
+        if (!win) return { saved: false };
         // PDF of the current view: the report's print view, laid out by its print CSS, with
         // the page setup of model/report/pdfOptions.ts (margins 16/14 mm in inches).
-        const bytes =
-          'bytes' in req
-            ? req.bytes
-            : win
-              ? await win.webContents.printToPDF({
-                  pageSize: req.printView.paper === 'a4' ? 'A4' : 'Letter',
-                  printBackground: true,
-                  displayHeaderFooter: true,
-                  headerTemplate:
-                    '<div style="font-family:sans-serif;font-size:7px;color:#555;width:100%;padding:0 14mm"><span class="title"></span></div>',
-                  footerTemplate:
-                    '<div style="font-family:sans-serif;font-size:8px;color:#333;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
-                  margins: { top: 0.63, bottom: 0.63, left: 0.551, right: 0.551 },
-                })
-              : null;
-        if (bytes === null) return { saved: false };
-        const options = { defaultPath: req.suggestedName, filters: FILTERS[req.kind] };
-        const result = win
-          ? await dialog.showSaveDialog(win, options)
-          : await dialog.showSaveDialog(options);
-        if (result.canceled || !result.filePath) return { saved: false };
-        await writeFileAtomic(result.filePath, bytes, { backup: false });
-        return { saved: true, fileName: path.basename(result.filePath) };
+        const bytes = await win.webContents.printToPDF({
+          pageSize: req.printView.paper === 'a4' ? 'A4' : 'Letter',
+          printBackground: true,
+          displayHeaderFooter: true,
+          headerTemplate:
+            '<div style="font-family:sans-serif;font-size:7px;color:#555;width:100%;padding:0 14mm"><span class="title"></span></div>',
+          footerTemplate:
+            '<div style="font-family:sans-serif;font-size:8px;color:#333;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+          margins: { top: 0.63, bottom: 0.63, left: 0.551, right: 0.551 },
+        });
+        return saveExport(win, req.suggestedName, 'pdf', bytes);
+      },
+      log,
+    ),
+    [CHANNELS.saveXlsxFile.channel]: guardHandler(
+      CHANNELS.saveXlsxFile.channel,
+      CHANNELS.saveXlsxFile.schema,
+      async (req, event): Promise<SaveResult> => {
+        // The workbook checked by the contract's schema is written here (model/report
+        // xlsxBytes, the CLI's writer too), then saved where the user picks.
+        const bytes = await workbookBytes(req.workbook);
+        return saveExport(senderWindow(event), req.suggestedName, 'xlsx', bytes);
       },
       log,
     ),

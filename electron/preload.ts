@@ -36,6 +36,7 @@ const api = {
   openTextFile: (request) => ipcRenderer.invoke(CHANNEL_NAMES.openTextFile, request),
   openExternal: (request) => ipcRenderer.invoke(CHANNEL_NAMES.openExternal, request),
   saveBinaryFile: (request) => ipcRenderer.invoke(CHANNEL_NAMES.saveBinaryFile, request),
+  saveXlsxFile: (request) => ipcRenderer.invoke(CHANNEL_NAMES.saveXlsxFile, request),
   openScenarioFile: (request) => ipcRenderer.invoke(CHANNEL_NAMES.openScenarioFile, request),
   addRecentFile: (request) => ipcRenderer.invoke(CHANNEL_NAMES.addRecentFile, request),
   saveScenarioFile: (request) => ipcRenderer.invoke(CHANNEL_NAMES.saveScenarioFile, request),

@@ -178,6 +178,47 @@ export async function renderReportPdf(request, root = RENDERER_DIR) {
   }
 }
 
+/** Where the app asks for a report workbook (renderer/platform/browserApi.ts REPORT_XLSX_ENDPOINT). */
+export const REPORT_XLSX_PATH = '/api/report-xlsx';
+
+/**
+ * Write a report workbook (`{ sheets, properties }` as JSON) to XLSX the way the CLI does (one
+ * implementation: cli/report/workbook.ts checks it with model/report's schema and writes it with
+ * the CLI's writer, which the desktop shell's main process shares): the JSON goes to its stdin,
+ * the bytes come back on its stdout.
+ * @param {Buffer} json - the request body
+ * @returns the XLSX bytes
+ * @throws Error with the writer's message; `invalid: true` on it when the workbook does not parse
+ */
+export function writeReportXlsx(json) {
+  const args = [
+    path.join(REPO, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+    path.join(REPO, 'cli', 'report', 'workbook.ts'),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: REPO,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    const out = [];
+    let err = '';
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => {
+      if (err.length < 10_000) err += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) return resolve(Buffer.concat(out));
+      const e = new Error(err.trim().split('\n').slice(-3).join(' ') || `workbook exited ${code}`);
+      e.invalid = code === 2;
+      reject(e);
+    });
+    child.stdin.on('error', () => {}); // a writer that exits early closes its stdin
+    child.stdin.end(json);
+  });
+}
+
 /** The request's body, at most `max` bytes (null when larger). */
 function readBody(req, max) {
   return new Promise((resolve, reject) => {
@@ -218,6 +259,7 @@ export function startServer({
   root = RENDERER_DIR,
   openStream = createReadStream,
   renderPdf = renderReportPdf,
+  writeXlsx = writeReportXlsx,
 } = {}) {
   let actualPort = port;
   const server = createServer((req, res) => {
@@ -234,6 +276,10 @@ export function startServer({
     }
     if ((req.url ?? '').split('?')[0] === REPORT_PDF_PATH) {
       await handleReportPdf(req, res);
+      return;
+    }
+    if ((req.url ?? '').split('?')[0] === REPORT_XLSX_PATH) {
+      await handleReportXlsx(req, res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -264,33 +310,72 @@ export function startServer({
     });
     res.on('close', () => stream.destroy());
   }
-  /** POST the report's request, get the PDF: from this app's own pages only. */
-  async function handleReportPdf(req, res) {
-    const text = (status, message) =>
-      res
-        .writeHead(status, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' })
-        .end(message);
-    if (req.method !== 'POST') return text(405, 'POST a report request');
+  /** A plain-text answer. */
+  function text(res, status, message) {
+    res
+      .writeHead(status, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' })
+      .end(message);
+  }
+  /**
+   * The body of a report request (PDF or XLSX): a POST of JSON from this app's own pages, within
+   * the size cap. Null when refused (the answer is sent).
+   */
+  async function readReportRequest(req, res) {
+    const refuse = (status, message) => {
+      text(res, status, message);
+      return null;
+    };
+    if (req.method !== 'POST') return refuse(405, 'POST a report request');
     // Only this app's pages: another site's page has its own Origin, and cannot send JSON
     // without a preflight this server never answers.
-    if (!isAllowedOrigin(req.headers.origin, actualPort)) return text(403, 'Forbidden');
+    if (!isAllowedOrigin(req.headers.origin, actualPort)) return refuse(403, 'Forbidden');
     if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return text(415, 'The report request must be JSON');
+      return refuse(415, 'The report request must be JSON');
     }
     const body = await readBody(req, MAX_REPORT_REQUEST_BYTES);
-    if (body === null) return text(413, 'The report request is too large');
+    if (body === null) return refuse(413, 'The report request is too large');
+    return body;
+  }
+  /** POST the report's workbook, get the XLSX: from this app's own pages only. */
+  async function handleReportXlsx(req, res) {
+    const body = await readReportRequest(req, res);
+    if (body === null) return;
+    let xlsx;
+    try {
+      xlsx = await writeXlsx(body);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof Error && e.invalid) return text(res, 400, `Report workbook: ${message}`);
+      return text(res, 500, `The XLSX could not be made: ${message}`);
+    }
+    res
+      .writeHead(200, {
+        ...BASE_HEADERS,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-length': xlsx.length,
+      })
+      .end(xlsx);
+  }
+  /** POST the report's request, get the PDF: from this app's own pages only. */
+  async function handleReportPdf(req, res) {
+    const body = await readReportRequest(req, res);
+    if (body === null) return;
     let parsed;
     try {
       parsed = parseReportRequest(JSON.parse(body.toString('utf8')));
     } catch {
-      return text(400, 'The report request is not valid JSON');
+      return text(res, 400, 'The report request is not valid JSON');
     }
-    if (typeof parsed === 'string') return text(400, `Report request: ${parsed}`);
+    if (typeof parsed === 'string') return text(res, 400, `Report request: ${parsed}`);
     let pdf;
     try {
       pdf = await renderPdf(parsed, root);
     } catch (e) {
-      return text(500, `The PDF could not be made: ${e instanceof Error ? e.message : String(e)}`);
+      return text(
+        res,
+        500,
+        `The PDF could not be made: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     res
       .writeHead(200, {

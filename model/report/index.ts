@@ -59,9 +59,15 @@ export {
   coreXml,
   withCachedValues,
   writeExcelFileSheets,
+  xlsxBytes,
   xlsxFeature,
+  type WriteExcelFile,
   type XlsxFeature,
 } from './xlsxFeatures';
+// xlsxSchema.ts is imported directly by those that check a workbook (electron/contract.ts,
+// cli/report/workbook.ts), not re-exported here: its module-level zod schemas would otherwise
+// ship in the renderer's bundle, which only builds workbooks.
+export type { XlsxWorkbook } from './xlsxSchema';
 export * from './pdfOptions';
 export {
   analysisMetricId,

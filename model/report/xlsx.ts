@@ -11,13 +11,14 @@ import { neutraliseCell } from './csv';
  * passes in (`XlsxWriter`), loaded on first use so it stays out of the start-up bundle.
  */
 
-/** A cell as this module builds it (a subset of write-excel-file's cell object). */
+/** A cell as this module builds it: write-excel-file's cell object as plain data (`writeExcelFileSheets` maps it). */
 export type XlsxCell =
   | {
       readonly value: string | number | boolean;
-      readonly type: StringConstructor | NumberConstructor | BooleanConstructor;
-      readonly format?: string;
-      readonly fontWeight?: 'bold';
+      /** The value's type by name (plain data, so sheets cross IPC and JSON); write-excel-file's constructor is put in by `writeExcelFileSheets`. */
+      readonly type: 'String' | 'Number' | 'Boolean';
+      readonly format?: string | undefined;
+      readonly fontWeight?: 'bold' | undefined;
     }
   | {
       /** A formula without the leading `=`, over cells of its own sheet. */
@@ -25,8 +26,8 @@ export type XlsxCell =
       readonly type: 'Formula';
       /** The engine's figure for it, written as the cell's cached value (what a reader sees before recalculating). */
       readonly cached: number;
-      readonly format?: string;
-      readonly fontWeight?: 'bold';
+      readonly format?: string | undefined;
+      readonly fontWeight?: 'bold' | undefined;
     }
   | null;
 
@@ -180,20 +181,20 @@ export function buildSheetNames(
 function text(value: string, bold = false): XlsxCell {
   return {
     value: neutraliseCell(value),
-    type: String,
+    type: 'String',
     ...(bold ? { fontWeight: 'bold' as const } : {}),
   };
 }
 
 function num(value: number | null, format?: string): XlsxCell {
   if (value === null || !Number.isFinite(value)) return null;
-  return { value, type: Number, format: format ?? numberFormat(value) };
+  return { value, type: 'Number', format: format ?? numberFormat(value) };
 }
 
 function any(value: string | number | boolean | null): XlsxCell {
   if (value === null) return null;
   if (typeof value === 'number') return num(value);
-  if (typeof value === 'boolean') return { value, type: Boolean };
+  if (typeof value === 'boolean') return { value, type: 'Boolean' };
   return text(value);
 }
 
@@ -327,8 +328,8 @@ export function reportSheets(content: ReportContent): XlsxSheet[] {
       num(r.value),
       text(r.unit),
       text(r.basis),
-      { value: r.soft, type: Boolean },
-      { value: r.user, type: Boolean },
+      any(r.soft),
+      any(r.user),
       text(r.date),
       text(r.sources.join('; ')),
       text(r.usedBy.join('; ')),

@@ -5,8 +5,8 @@ import type { XlsxProperties, XlsxSheet } from './xlsx';
  * or transform the files inside the .xlsx; https://gitlab.com/catamphetamine/write-excel-file,
  * section Features): the workbook properties (docProps/core.xml and docProps/app.xml, with their
  * content types and package relationships) and the cached value of every formula cell (`<v>`
- * after its `<f>`), so a reader that does not recalculate sees the engine's figures. Pure: both
- * XLSX writers (renderer and CLI) pass it to write-excel-file.
+ * after its `<f>`), so a reader that does not recalculate sees the engine's figures. Pure:
+ * `xlsxBytes` passes it to write-excel-file.
  */
 
 /** The part of write-excel-file's `Feature` interface used here. */
@@ -107,10 +107,12 @@ export function withCachedValues(xml: string, values: readonly number[]): string
   return out;
 }
 
+/** write-excel-file's cell types, by the names the sheets carry (`XlsxCell`'s `type`). */
+const CELL_TYPES = { String, Number, Boolean } as const;
+
 /**
- * The sheets as write-excel-file takes them: plain cell objects, formula cells without their
- * cached value (the feature writes it into the sheet XML instead). Shared by the CLI's and the
- * renderer's writers, which differ only in where they may import the package from.
+ * The sheets as write-excel-file takes them: plain cell objects with the type's constructor,
+ * formula cells without their cached value (the feature writes it into the sheet XML instead).
  */
 export function writeExcelFileSheets(sheets: readonly XlsxSheet[]) {
   return sheets.map((s) => ({
@@ -118,14 +120,43 @@ export function writeExcelFileSheets(sheets: readonly XlsxSheet[]) {
     data: s.data.map((r) =>
       r.map((c) => {
         if (c === null) return null;
-        if (c.type !== 'Formula') return { ...c };
-        const { cached: _cached, ...cell } = c;
-        return cell;
+        // Only the keys a cell has (a style left out is absent, never undefined).
+        const style = {
+          ...(c.format !== undefined ? { format: c.format } : {}),
+          ...(c.fontWeight !== undefined ? { fontWeight: c.fontWeight } : {}),
+        };
+        if (c.type === 'Formula') return { value: c.value, type: c.type, ...style };
+        return { value: c.value, type: CELL_TYPES[c.type], ...style };
       }),
     ),
     columns: s.columns.map((c) => ({ ...c })),
     ...(s.stickyRowsCount ? { stickyRowsCount: s.stickyRowsCount } : {}),
   }));
+}
+
+/**
+ * write-excel-file's default export, as the writers call it (several sheets, with features).
+ * Passed in: model/ imports no package but zod.
+ */
+export type WriteExcelFile = (
+  sheets: ReturnType<typeof writeExcelFileSheets>,
+  options: { features: XlsxFeature[] },
+) => { toBlob(): Promise<{ arrayBuffer(): Promise<ArrayBuffer> }> };
+
+/**
+ * The workbook's bytes: `sheets` mapped for write-excel-file, with the properties and cached
+ * formula values (`xlsxFeature`). The one XLSX writer; the CLI (and the browser mode's server
+ * through it) and the desktop shell's main process each only pass the package in.
+ */
+export async function xlsxBytes(
+  writeXlsxFile: WriteExcelFile,
+  sheets: readonly XlsxSheet[],
+  properties: XlsxProperties | null,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const blob = await writeXlsxFile(writeExcelFileSheets(sheets), {
+    features: [xlsxFeature(sheets, properties)],
+  }).toBlob();
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 /** The feature for a workbook of `sheets` with `properties`. */

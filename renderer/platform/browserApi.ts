@@ -1,12 +1,13 @@
-import {
-  isAllowedExternalUrl,
-  type AppInfo,
-  type DesktopApi,
-  type OpenTextFileRequest,
-  type OpenedFile,
-  type SaveBinaryFileRequest,
-  type SaveResult,
-  type SaveTextFileRequest,
+import { isAllowedExternalUrl } from '../../electron/links';
+import type {
+  AppInfo,
+  DesktopApi,
+  OpenTextFileRequest,
+  OpenedFile,
+  SaveBinaryFileRequest,
+  SaveResult,
+  SaveTextFileRequest,
+  SaveXlsxFileRequest,
 } from '../../electron/contract';
 import { MAX_SCENARIO_FILE_BYTES, sizeText } from '../../model/files/limits';
 import { createBrowserDocumentApi, type BrowserDocumentApi } from './browserDocuments';
@@ -30,6 +31,8 @@ const MAX_OPEN_BYTES = MAX_SCENARIO_FILE_BYTES;
 
 /** Where the app's local server (cli/npm/serve.mjs) prints a report to PDF. */
 export const REPORT_PDF_ENDPOINT = '/api/report-pdf';
+/** Where the app's local server (cli/npm/serve.mjs) writes a report's workbook as XLSX. */
+export const REPORT_XLSX_ENDPOINT = '/api/report-xlsx';
 
 /** Offer bytes as a download named `name`. */
 function download(bytes: BlobPart, type: string, name: string): void {
@@ -51,9 +54,7 @@ function download(bytes: BlobPart, type: string, name: string): void {
  * downloads it. Served from somewhere without that endpoint, the print dialog ("Save as PDF")
  * prints the current view instead.
  */
-async function savePrintedPdf(
-  request: Extract<SaveBinaryFileRequest, { printView: unknown }>,
-): Promise<SaveResult> {
+async function savePrintedPdf(request: SaveBinaryFileRequest): Promise<SaveResult> {
   const report = request.printView.report;
   if (report) {
     const res = await fetch(REPORT_PDF_ENDPOINT, {
@@ -72,6 +73,30 @@ async function savePrintedPdf(
   }
   window.print();
   return { saved: false };
+}
+
+/**
+ * The report's workbook as an XLSX file: the app's local server writes it with the CLI's writer
+ * (the one the desktop shell's main process uses too) and the browser downloads it. The renderer
+ * carries no XLSX writer, so served from somewhere without that endpoint the export says so.
+ */
+async function saveXlsx(request: SaveXlsxFileRequest): Promise<SaveResult> {
+  const res = await fetch(REPORT_XLSX_ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request.workbook),
+  });
+  if (res.ok) {
+    download(await res.arrayBuffer(), MIME.xlsx, request.suggestedName);
+    return { saved: true, fileName: request.suggestedName };
+  }
+  if (res.status === 404 || res.status === 405) {
+    throw new Error(
+      "the XLSX is written by the app's local server, which this page was not served from (start the app with npm start)",
+    );
+  }
+  const why = (await res.text()).trim();
+  throw new Error(why || `the app's server answered ${res.status}`);
 }
 
 /**
@@ -134,20 +159,10 @@ export function createBrowserApi(version: string): DesktopApi {
       return Promise.resolve(true);
     },
     saveBinaryFile(request: SaveBinaryFileRequest): Promise<SaveResult> {
-      if (!('bytes' in request)) return savePrintedPdf(request);
-      const blob = new Blob([request.bytes], {
-        type: MIME[request.kind],
-      });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = request.suggestedName;
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-      return Promise.resolve({ saved: true, fileName: request.suggestedName });
+      return savePrintedPdf(request);
+    },
+    saveXlsxFile(request: SaveXlsxFileRequest): Promise<SaveResult> {
+      return saveXlsx(request);
     },
   };
   return { ...api, ...createBrowserDocumentApi(api, window.localStorage) };

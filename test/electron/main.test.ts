@@ -2,6 +2,7 @@
  * Loads electron/main.ts against a mocked `electron` module (the real one cannot load here:
  * its binary is downloaded lazily and there is no network) and checks what the shell wires up.
  */
+import ExcelJS from 'exceljs';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -560,14 +561,51 @@ describe('desktop shell: the window that called, crashes, files from the system,
     // A temp file a killed export left behind (no process has this id): the next save removes it.
     writeFileSync(path.join(out, '.report.xlsx.4194305.1.tmp'), 'torn');
     state.saveDialog = { canceled: false, filePath: target };
+    // Main writes the workbook the page sends as data (model/report xlsxBytes).
+    const workbook = {
+      sheets: [
+        {
+          sheet: 'Summary',
+          data: [
+            [
+              { value: 'TCO (USD)', type: 'String' },
+              { value: 1234.5, type: 'Number', format: '#,##0.0' },
+            ],
+            [
+              { value: 'Twice', type: 'String' },
+              { value: 'B1*2', type: 'Formula', cached: 2469 },
+            ],
+          ],
+          columns: [{ width: 20 }, { width: 12 }],
+          stickyRowsCount: 0,
+        },
+      ],
+      properties: {
+        title: 'T',
+        subject: 'S',
+        creator: 'ClusterPlan 1.0.0',
+        keywords: 'k',
+        description: 'd',
+        created: '2026-11-26',
+        application: 'ClusterPlan 1.0.0',
+      },
+    };
     expect(
-      await call(CHANNELS.saveBinaryFile.channel, {
-        suggestedName: 'report.xlsx',
-        kind: 'xlsx',
-        bytes: new Uint8Array([80, 75, 3, 4]),
-      }),
+      await call(CHANNELS.saveXlsxFile.channel, { suggestedName: 'report.xlsx', workbook }),
     ).toEqual({ saved: true, fileName: 'report.xlsx' });
-    expect([...readFileSync(target)]).toEqual([80, 75, 3, 4]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync(target) as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Summary')!;
+    expect(ws.getCell('B1').value).toBe(1234.5);
+    expect(ws.getCell('B2').value).toEqual({ formula: 'B1*2', result: 2469 });
+    expect(wb.creator).toBe('ClusterPlan 1.0.0');
+    // A workbook that does not match the contract never reaches the writer or the dialog.
+    await expect(
+      call(CHANNELS.saveXlsxFile.channel, {
+        suggestedName: 'report.xlsx',
+        workbook: { ...workbook, sheets: [{ ...workbook.sheets[0], sheet: 'x'.repeat(32) }] },
+      }),
+    ).rejects.toThrow(/save-xlsx-file: invalid/);
     const csv = path.join(out, 'figures.csv');
     state.saveDialog = { canceled: false, filePath: csv };
     await call(CHANNELS.saveTextFile.channel, {

@@ -107,11 +107,26 @@ describe('renderer and CLI layering', () => {
     expect(bad).toEqual([]);
   });
 
-  it('the renderer reaches electron/ only through electron/contract.ts', () => {
+  it('the renderer reaches electron/ only through electron/contract.ts (types) and electron/links.ts', () => {
     const bad = sources(path.join(REPO, 'renderer')).flatMap((f) =>
       importsOf(f)
-        .filter((t) => t.startsWith('electron') && t !== 'electron/contract')
+        .filter(
+          (t) => t.startsWith('electron') && t !== 'electron/contract' && t !== 'electron/links',
+        )
         .map((t) => `${path.relative(REPO, f)} → ${t}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('the renderer imports electron/contract.ts for types only (its zod schemas are main’s, not the bundle’s)', () => {
+    const bad = sources(path.join(REPO, 'renderer')).flatMap((f) =>
+      [
+        ...readFileSync(f, 'utf8').matchAll(
+          /(import|export)(\s+type)?\s[^;]*?from\s+'(\.[^']*electron\/contract)'/g,
+        ),
+      ]
+        .filter((m) => m[2] === undefined)
+        .map((m) => `${path.relative(REPO, f)} → ${m[3] as string}`),
     );
     expect(bad).toEqual([]);
   });

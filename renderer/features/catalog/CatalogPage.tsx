@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, NumberField, SelectField, TextField } from '../../components/ui';
-import { isAllowedExternalUrl } from '../../../electron/contract';
+import { isAllowedExternalUrl } from '../../../electron/links';
 import {
   catalogKinds,
   type Catalog,

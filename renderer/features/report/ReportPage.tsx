@@ -4,6 +4,8 @@ import {
   buildReport,
   comparisonCsv,
   getReportObjectiveOptions,
+  reportProperties,
+  reportSheets,
 } from '../../../model/report';
 import type { AccuracyRow, ReportContent, ReportScenario } from '../../../model/report';
 import { useValidationRun, type ValidationRun } from '../accuracy/useValidationReport';
@@ -20,8 +22,9 @@ import './report.css';
 
 /**
  * Report & export: the print view of the open scenarios (or of scenarios handed over by the
- * CLI), with Export PDF (the shell prints this view: printToPDF in the desktop app, the print
- * dialog's "Save as PDF" in a browser), Export XLSX and Export CSV, and the paper size.
+ * CLI), with Export PDF (the shell prints this view: printToPDF in the desktop app, the app's
+ * local server or the print dialog's "Save as PDF" in a browser), Export XLSX (the shell writes
+ * the workbook this page builds) and Export CSV, and the paper size.
  */
 
 /** The accuracy page's validation run (a Web Worker, once per session) as report rows. */
@@ -200,17 +203,14 @@ export function ReportPage() {
       ),
     xlsx: () =>
       content &&
-      void run('XLSX', async () => {
-        const [{ reportWorkbook }, { writeXlsx }] = await Promise.all([
-          import('../../../model/report'),
-          import('./xlsxWriter'),
-        ]);
-        return api.saveBinaryFile({
+      // The workbook as data; the shell writes the bytes (main in the desktop app, the app's
+      // local server in a browser), so the XLSX writer stays out of this bundle.
+      void run('XLSX', () =>
+        api.saveXlsxFile({
           suggestedName: `${fileStem(content)}.xlsx`,
-          kind: 'xlsx',
-          bytes: await reportWorkbook(content, writeXlsx),
-        });
-      }),
+          workbook: { sheets: reportSheets(content), properties: reportProperties(content) },
+        }),
+      ),
     csv: () =>
       content &&
       void run('CSV', () =>

@@ -13,6 +13,7 @@ export function fakeApi(overrides: Partial<DesktopApi> = {}): DesktopApi & {
     openTextFile: vi.fn(() => Promise.resolve(null)),
     openExternal: vi.fn(() => Promise.resolve(false)),
     saveBinaryFile: vi.fn(() => Promise.resolve({ saved: false })),
+    saveXlsxFile: vi.fn(() => Promise.resolve({ saved: false })),
     openScenarioFile: vi.fn(() => Promise.resolve(null)),
     addRecentFile: vi.fn(() => Promise.resolve()),
     saveScenarioFile: vi.fn(() => Promise.resolve({ saved: false as const })),
