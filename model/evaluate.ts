@@ -393,17 +393,36 @@ export type ServingPerformance = {
 /** The serving engine's configuration of a scenario's serving workload and `cluster.compute`. */
 export function servingConfigOf(scenario: Scenario, w: ServingWorkload): ServingConfig {
   const c = scenario.cluster.compute;
+  const memo = servingConfigs.get(w);
+  if (memo !== undefined && memo.compute === c && memo.user === scenario.userCatalog)
+    return memo.config;
   // `auto` scale-up domain: one server's GPUs (the NVLink/NVSwitch domain of an HGX board).
   const domain =
     c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus;
-  return servingConfigFromWorkload(w, {
+  const config = servingConfigFromWorkload(w, {
     acceleratorId: c.acceleratorId,
     accelerator: userAccelerator(scenario),
     gpus: c.gpus,
     nvlinkDomainGpus: domain,
     stack: c.stack,
   });
+  servingConfigs.set(w, { compute: c, user: scenario.userCatalog, config });
+  return config;
 }
+
+/**
+ * The serving engine's configuration of a workload, memoised per workload object together with
+ * the compute section and user catalog it was made from (scenario sections are immutable: an
+ * edit makes new objects, as the build memo in model/build relies on). A memo only.
+ */
+const servingConfigs = new WeakMap<
+  ServingWorkload,
+  {
+    readonly compute: Scenario['cluster']['compute'];
+    readonly user: Scenario['userCatalog'];
+    readonly config: ServingConfig;
+  }
+>();
 
 /**
  * Performance of a serving workload at its load (model/serving), with the GPUs its sizing

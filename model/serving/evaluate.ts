@@ -450,6 +450,21 @@ function powerOfTwoUpTo(n: number): number[] {
  * of the system (batch mode: lowest latency).
  */
 export function chooseLayout(config: ServingConfig): PreparedServing {
+  let p = layouts.get(config);
+  if (p === undefined) {
+    p = chooseLayoutOnce(config);
+    layouts.set(config, p);
+  }
+  return p;
+}
+
+/**
+ * Chosen layouts memoised per configuration object (configurations are not changed after they
+ * are made; model/evaluate memoises the scenario's one per workload). Errors are not memoised.
+ */
+const layouts = new WeakMap<ServingConfig, PreparedServing>();
+
+function chooseLayoutOnce(config: ServingConfig): PreparedServing {
   const { tp, pp, replicas } = config.layout;
   if (tp !== null && pp !== null) {
     const r = replicas ?? Math.floor(config.gpus / (tp * pp));

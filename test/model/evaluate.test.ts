@@ -5,6 +5,7 @@ import {
   evaluate,
   evaluateMany,
   scalingCurveFor,
+  servingConfigOf,
   servingCurveFor,
   toScenarioPaths,
   toTrainingInput,
@@ -524,5 +525,29 @@ describe('property: evaluate never returns NaN or Infinity for valid input', () 
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('serving configuration memo', () => {
+  it('reuses the configuration of unchanged sections and follows an edit of any of them', () => {
+    const s = example('serving-llama3-70b-8xh100-fp8.json');
+    if (s.workload.kind !== 'serving') throw new Error('not a serving example');
+    const w = s.workload;
+    const first = servingConfigOf(s, w);
+    expect(servingConfigOf(s, w)).toBe(first);
+    // An edit of the compute section (a new object) reaches the configuration.
+    const moreGpus = {
+      ...s,
+      cluster: { ...s.cluster, compute: { ...s.cluster.compute, gpus: 16 } },
+    };
+    expect(servingConfigOf(moreGpus, w).gpus).toBe(16);
+    // An edit of the workload (a new object) too.
+    const fp8 = {
+      ...w,
+      serving: { ...w.serving, outputTokensMean: w.serving.outputTokensMean + 1 },
+    };
+    expect(servingConfigOf(s, fp8).outputTokens).toBe(w.serving.outputTokensMean + 1);
+    // And the original objects still give their own configuration.
+    expect(servingConfigOf(s, w).gpus).toBe(s.cluster.compute.gpus);
   });
 });
