@@ -192,6 +192,9 @@ export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload):
       expertImbalance: training.expertImbalance,
       softwareEra: auto(training.softwareEra),
       gradSync: training.gradSync,
+      moeDispatcher: auto(training.moeDispatcher),
+      moeA2aOverlap: auto(training.moeA2aOverlap),
+      cudaGraphs: auto(training.cudaGraphs),
       computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
     },
     parallelism:

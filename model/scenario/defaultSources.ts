@@ -123,6 +123,24 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2021–2026',
     basis: 'convention',
   },
+  'workload.training.moeDispatcher': {
+    source:
+      'DeepEP-class dispatch (one copy per destination rank/domain, DeepEP’s measured link efficiencies) on the optimized stack, NCCL all-to-all on the baseline stack; Megatron-Bridge recipes state theirs (moe_token_dispatcher_type, moe_flex_dispatcher_backend)',
+    date: '2025–2026',
+    basis: 'convention',
+  },
+  'workload.training.moeA2aOverlap': {
+    source:
+      'Off: Megatron-Bridge WorkloadBaseConfig.moe_a2a_overlap = False, and Megatron-Core overlap_moe_expert_parallel_comm defaults to False',
+    date: '2026',
+    basis: 'read',
+  },
+  'workload.training.cudaGraphs': {
+    source:
+      'No host launch floor on the dense per-layer kernels (the host keeps ahead of the GPU); the routed experts’ per-GPU launch floor applies either way',
+    date: '2026',
+    basis: 'convention',
+  },
   'workload.parallelism.attentionDp': {
     source:
       'Attention tensor-parallel, the TensorRT-LLM and vLLM default; data-parallel attention is DeepSeek’s and SGLang’s MLA layout (--enable-dp-attention)',

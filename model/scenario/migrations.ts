@@ -16,6 +16,9 @@
  * - 3 (`scenario/003-moe-shape`, issue 20): the model-shape extensions (MoE, MLA, head width,
  *   sliding windows, MTP) and the MoE/serving settings, new fields whose defaults read as
  *   version 2 did.
+ * - 4 (`scenario/004-moe-dispatch`, issue 20): the MoE dispatch configuration of a training
+ *   workload (`training.moeDispatcher`, `training.moeA2aOverlap`, `training.cudaGraphs`), new
+ *   fields whose `auto` defaults price a version-3 file as version 3 did.
  *
  * Defaults are part of the format: a test holds every default of every version
  * (test/model/scenario/defaults/) and fails when one changes without a migration step that
@@ -117,6 +120,16 @@ function acceleratorEntriesUp(doc: ScenarioDocument): ScenarioDocument {
   return doc;
 }
 
+/**
+ * Version 4 → 5 (issue 20): the MoE dispatcher, all-to-all overlap and CUDA-graph settings of a
+ * training workload. Their `auto` defaults are what version 4 priced (DeepEP-class dispatch on
+ * the optimized stack, all-to-all on baseline; no overlap; no launch floor on dense kernels;
+ * held by test/model/scenario/defaults/v5.json), so the step writes nothing.
+ */
+function moeDispatchUp(doc: ScenarioDocument): ScenarioDocument {
+  return doc;
+}
+
 /** The chain, oldest first. */
 export const scenarioMigrations: readonly ScenarioMigration[] = [
   {
@@ -142,6 +155,14 @@ export const scenarioMigrations: readonly ScenarioMigration[] = [
     description:
       'User catalog entries of kind "accelerator": an accelerator’s peaks, HBM, power, scale-up bandwidth and price edited or added with their source and date (issue 22)',
     up: acceleratorEntriesUp,
+  },
+  {
+    id: 'scenario/005-moe-dispatch',
+    fromVersion: 4,
+    toVersion: 5,
+    description:
+      'Training MoE dispatch configuration: token dispatcher, all-to-all overlap and CUDA graphs (issue 20), defaults as version 4 priced',
+    up: moeDispatchUp,
   },
 ];
 

@@ -176,6 +176,26 @@ export const trainingSettingsSchema = z.strictObject({
   ),
   /** Gradient synchronisation across data-parallel replicas. */
   gradSync: oneOf(['all-reduce', 'parameter-server']).default('all-reduce'),
+  /**
+   * MoE token dispatcher, as Megatron-Core names it: `alltoall` (NCCL all-to-all of every routed
+   * copy, a second sort by local expert), `allgather`, or the flex dispatcher's `deepep` /
+   * `hybridep` backends (SM-driven kernels, one copy per destination rank or domain); `auto`:
+   * DeepEP-class on the optimized stack, `alltoall` on the baseline stack (added in format 4).
+   */
+  moeDispatcher: orAuto(
+    oneOf(['alltoall', 'allgather', 'deepep', 'hybridep']),
+    '"alltoall", "allgather", "deepep" or "hybridep"',
+  ).default('auto'),
+  /**
+   * MoE dispatch/combine overlapped with the other micro batch's compute (Megatron-Core
+   * `overlap_moe_expert_parallel_comm`); `auto`: off, the Megatron-Bridge default (format 4).
+   */
+  moeA2aOverlap: orAuto(z.boolean(), 'true or false').default('auto'),
+  /**
+   * CUDA graphs over the per-layer dense kernels; false: every kernel launched eagerly, a layer
+   * is at least as long as its launches; `auto`: no launch floor, as before format 4.
+   */
+  cudaGraphs: orAuto(z.boolean(), 'true or false').default('auto'),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 

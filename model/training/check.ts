@@ -1,3 +1,4 @@
+import { MOE_DISPATCHERS } from './moe';
 import type { TrainingInput } from './types';
 
 function fail(field: string, why: string): never {
@@ -126,6 +127,16 @@ export function checkTrainingInput(input: unknown): TrainingInput {
   const ei = t['expertImbalance'];
   if (ei !== undefined && ei !== null && (typeof ei !== 'number' || !(ei >= 1 && ei <= 16))) {
     fail('training.expertImbalance', 'must be a number from 1 (balanced) to 16, or null');
+  }
+  const md = t['moeDispatcher'];
+  if (md !== undefined && md !== null && !(MOE_DISPATCHERS as readonly unknown[]).includes(md)) {
+    fail('training.moeDispatcher', `must be one of ${MOE_DISPATCHERS.join(', ')}, or null`);
+  }
+  for (const key of ['moeA2aOverlap', 'cudaGraphs'] as const) {
+    const v = t[key];
+    if (v !== undefined && v !== null && typeof v !== 'boolean') {
+      fail(`training.${key}`, 'must be true, false or null');
+    }
   }
   const pl = t['powerLimitW'];
   if (pl !== undefined && pl !== null && (typeof pl !== 'number' || !(pl > 0 && pl <= 5000))) {

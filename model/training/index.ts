@@ -10,3 +10,4 @@ export { scalingCurve } from './scaling';
 export { trainingMetrics, trainingMetricValues } from './metrics';
 export { SCALING_EFFICIENCY_FORMULA, scalingEfficiencyPct } from './efficiency';
 export { layoutText, recomputeText, resolveSoftwareEra } from './simulate';
+export { MOE_DISPATCHERS } from './moe';

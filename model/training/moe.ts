@@ -5,9 +5,32 @@
  */
 import type { DeviceConstants } from '../compute/device';
 import { gemmTimeS, groupedGemmTimeS, memoryTimeS } from '../compute/device';
-import { dispatchBytes, dispatchTimeS, groupSpan } from '../parallelism';
+import {
+  NCCL_RING_BASE_S,
+  allGatherS,
+  dispatchBytes,
+  dispatchTimeS,
+  groupSpan,
+} from '../parallelism';
 import type { NetworkConstants } from '../parallelism';
 import type { ModelShape } from '../workload/shape';
+import type { MoeDispatcher } from './types';
+
+/** The MoE dispatchers the engine prices, as Megatron-Core names them ({@link MoeDispatcher}). */
+export const MOE_DISPATCHERS: readonly MoeDispatcher[] = [
+  'alltoall',
+  'allgather',
+  'deepep',
+  'hybridep',
+];
+
+/**
+ * Whether a dispatcher sends each token once per destination rank/domain with SM-driven copy
+ * kernels (DeepEP, HybridEP: Megatron-Core `flex`) rather than through NCCL collectives.
+ */
+export function isFlexDispatcher(d: MoeDispatcher): boolean {
+  return d === 'deepep' || d === 'hybridep';
+}
 
 /**
  * Default load imbalance of dropless routing with a trained router (busiest expert-parallel rank
@@ -28,6 +51,25 @@ export const DROPLESS_IMBALANCE = 1.2;
  * `moe_permute_fusion`: one fused kernel each way; the backward runs the mirror pair).
  */
 export const PERMUTE_PASSES = 4;
+/**
+ * Extra HBM passes of the routed copies per MoE layer and direction under the plain `alltoall`
+ * dispatcher with more than one local expert: after the all-to-all the received tokens arrive
+ * ordered by source rank and are sorted again by local expert (`sort_chunks_by_idxs`, read +
+ * write), and the combine undoes it before its all-to-all (read + write). Megatron-LM
+ * megatron/core/transformer/moe/token_dispatcher.py, `MoEAlltoAllTokenDispatcher`
+ * (`dispatch_postprocess` "Permutation 2: Sort tokens by local expert", `combine_preprocess`
+ * "Unpermutation 2"). The flex dispatcher (DeepEP/HybridEP) delivers tokens straight into the
+ * single permutation of {@link PERMUTE_PASSES}.
+ */
+export const ALLTOALL_SORT_PASSES = 4;
+/**
+ * Extra collective calls per dispatch under the plain `alltoall` dispatcher, beside the token
+ * all-to-all: the tokens-per-expert counts gathered over the expert group
+ * (`gather_from_sequence_parallel_region` in `preprocess`) and the routing probabilities sent by
+ * a second all-to-all (`dispatch_all_to_all`), both small: each costs one call latency (same
+ * source as {@link ALLTOALL_SORT_PASSES}).
+ */
+export const ALLTOALL_EXTRA_CALLS = 2;
 
 /**
  * Router: logits in FP32 (Megatron-Core `moe_router_dtype='fp32'`; "the router stays in FP32",
@@ -76,7 +118,10 @@ export type MoeLayerCosts = {
  * @param tokensTp tokens of the TP group (T), which the TP-sharded shared experts see
  * @param ep, etp expert parallel and expert tensor parallel degrees; `tp` attention TP
  * @param imbalance busiest rank's routed tokens over the mean (≥ 1)
- * @param dedup production dispatcher (token sent once per rank/domain)
+ * @param dispatcher how tokens reach the expert ranks: `deepep`/`hybridep` send a token once per
+ *   rank/domain at the SM-driven kernels' rates; `alltoall` sends every routed copy through the
+ *   NCCL all-to-all at the collective efficiencies; `allgather` gathers the expert group's tokens
+ *   on every rank (NCCL all-gather; the combine is the mirror reduce-scatter at the same cost)
  */
 export function moeLayerCosts(
   m: ModelShape,
@@ -89,7 +134,7 @@ export function moeLayerCosts(
   ep: number,
   etp: number,
   imbalance: number,
-  dedup: boolean,
+  dispatcher: MoeDispatcher,
 ): MoeLayerCosts {
   const moe = m.moe;
   if (moe === null) {
@@ -132,25 +177,39 @@ export function moeLayerCosts(
   const routerS =
     ROUTER_TF32_SLOWDOWN * gemmTimeS(bf16Dev, tokensIn, E, h) +
     memoryTimeS(dev, tokensIn * E * 4 * ROUTER_SCORE_PASSES, 3);
+  const passes =
+    PERMUTE_PASSES +
+    (dispatcher === 'alltoall' && ep > 1 && localExperts > 1 ? ALLTOALL_SORT_PASSES : 0);
   const permuteS = memoryTimeS(
     dev,
-    PERMUTE_PASSES * tokensIn * k * imbalance * h * DISPATCH_BYTES_PER_VALUE,
-    2,
+    passes * tokensIn * k * imbalance * h * DISPATCH_BYTES_PER_VALUE,
+    passes / 2,
   );
   let dispatchS = 0;
   if (ep > 1) {
     // Expert ranks: etp → ep → edp inside the tp·cp·dp ranks (Megatron-Core parallel folding).
     const g = groupSpan(ep, etp, net.domain);
-    const bytes = dispatchBytes(
-      g,
-      E,
-      k,
-      tokensIn * imbalance,
-      h * DISPATCH_BYTES_PER_VALUE,
-      dedup,
-      etp,
-    );
-    dispatchS = dispatchTimeS(net, g, bytes, dedup);
+    if (dispatcher === 'allgather') {
+      // Every rank receives the whole group's tokens (each of the ep·etp ranks holds T/tp).
+      dispatchS = allGatherS(net, g, g.size * tokensIn * imbalance * h * DISPATCH_BYTES_PER_VALUE);
+    } else {
+      const flex = isFlexDispatcher(dispatcher);
+      const bytes = dispatchBytes(
+        g,
+        E,
+        k,
+        tokensIn * imbalance,
+        h * DISPATCH_BYTES_PER_VALUE,
+        flex,
+        etp,
+      );
+      dispatchS = dispatchTimeS(net, g, bytes, flex);
+      if (dispatcher === 'alltoall') {
+        dispatchS +=
+          ALLTOALL_EXTRA_CALLS *
+          (NCCL_RING_BASE_S + (g.domains > 1 ? net.outAlphaS : net.upAlphaS));
+      }
+    }
   }
   return {
     routerS,

@@ -37,6 +37,7 @@ import { DROPLESS_HOST_SYNC_SHARE, DROPLESS_IMBALANCE, moeLayerCosts } from './m
 import type {
   Bottleneck,
   BottleneckKind,
+  MoeDispatcher,
   ParallelismLayout,
   Recompute,
   ResolvedLayout,
@@ -162,6 +163,12 @@ export type Context = {
   readonly denseFfn: number;
   /** MoE load imbalance (busiest expert-parallel rank over the mean; 1 for dense models). */
   readonly imbalance: number;
+  /** MoE dispatcher (stated, else DeepEP-class on the optimized stack, all-to-all on baseline). */
+  readonly moeDispatcher: MoeDispatcher;
+  /** MoE dispatch/combine overlapped with the other micro batch's compute. */
+  readonly moeA2aOverlap: boolean;
+  /** Dense per-layer kernels launched eagerly (no CUDA graphs stated): host launch floor. */
+  readonly eagerLayerKernels: boolean;
   readonly loraParams: number;
   readonly modelFlopsPerToken: number;
   readonly flash: boolean;
@@ -244,10 +251,10 @@ export function buildContext(input: TrainingInput): Context {
   }
   if (input.model.moe !== null) {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
-    // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes run 1.2–2.1× slower than predicted
-    // (the per-expert GEMM launch floor is modelled; dispatcher and CUDA-graph scope are not).
+    // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes run 1.2–2.0× slower than predicted
+    // with their recipes' dispatcher, overlap and CUDA-graph settings stated.
     warnings.push(
-      'MoE: routing, permutation, grouped expert GEMMs and dispatch by rank placement are modelled; runs without CUDA graphs or with many small experts per GPU (8-GPU HGX nodes in published Megatron-Core rows) are host-bound (the launch pace of one GEMM per local expert is modelled) and have trained 1.2–2.1× slower than predicted; all-to-all overlap with compute (DualPipe, moe_a2a_overlap) is not modelled, so such runs can be faster',
+      'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s all-to-all overlap and the per-expert GEMM launch floor of host-bound layers (many small experts per GPU, no CUDA graphs) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained 1.2–2.0× slower than predicted for reasons not yet found, and DualPipe-style scheduling (DeepSeek-V3) is not modelled, so such runs can be faster',
     );
   }
   // Software era from the stated stack (resolveSoftwareEra); explicit settings override its
@@ -277,6 +284,10 @@ export function buildContext(input: TrainingInput): Context {
     denseFfn: input.model.moe?.denseFfnHidden ?? input.model.ffnHidden,
     imbalance:
       input.model.moe === null ? 1 : (input.training.expertImbalance ?? DROPLESS_IMBALANCE),
+    moeDispatcher:
+      input.training.moeDispatcher ?? (input.stack === 'optimized' ? 'deepep' : 'alltoall'),
+    moeA2aOverlap: input.training.moeA2aOverlap ?? false,
+    eagerLayerKernels: input.training.cudaGraphs === false,
     sequenceParallelDefault: !legacy,
     tpOverlap: !legacy,
     era,
@@ -496,7 +507,7 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       ep,
       etp,
       ctx.imbalance,
-      ctx.optimized,
+      ctx.moeDispatcher,
     );
     const shared = (moe.sharedExperts ?? 0) * f;
     const routed = tokensIn * moe.topK * ctx.imbalance;
@@ -525,15 +536,36 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
         elemBwdM) *
       sf *
       host;
+    if (ctx.eagerLayerKernels) {
+      // Without CUDA graphs each GEMM of the layer outside the grouped experts (whose floor
+      // groupedGemmTimeS holds) is launched eagerly: attention projections (2, MLA 4–5), router,
+      // shared-expert fc1/fc2, and the attention kernel; backward: dgrad + wgrad of each GEMM and
+      // the attention backward. A layer cannot run faster than the host launches it.
+      const projections = mla !== null ? (mla.qLoraRank === null ? 4 : 5) : 2;
+      const fwdLaunches = projections + 1 + (shared > 0 ? 2 : 0) + 1;
+      const bwdLaunches = 2 * (fwdLaunches - 1) + 1;
+      const expertFloorFwd = ((2 * moe.experts) / ep) * dev.gemmLaunchS;
+      layerFwdM = Math.max(layerFwdM, fwdLaunches * dev.gemmLaunchS + expertFloorFwd);
+      layerBwdM = Math.max(layerBwdM, bwdLaunches * dev.gemmLaunchS + 2 * expertFloorFwd);
+    }
     // TP collectives: the attention block's; the FFN's only where experts or shared experts
     // are TP-sharded (otherwise the dispatch all-to-all moves the tokens).
     tpFwdM = (1 + (shared > 0 || etp > 1 ? 1 : 0)) * tpOneExposed;
-    // Dispatch and combine, not overlapped with compute.
+    // Dispatch and combine: exposed, unless the recipe overlaps them with the other micro batch.
     epFwd = 2 * mc.dispatchS;
   }
   const tpBwdD = tpFwdD;
   const tpBwdM = tpFwdM;
-  const epBwd = epFwd;
+  let epBwd = epFwd;
+  if (ctx.moeA2aOverlap && epFwd > 0) {
+    // Megatron-Core `overlap_moe_expert_parallel_comm`: the forward of one micro batch runs merged
+    // with the backward of the previous one, each one's dispatch/combine hidden behind the other's
+    // layer compute (the same exposed/interference rule as every overlapped collective).
+    const pair = epFwd + epBwd;
+    const scale = exposedS(pair, layerFwdM + layerBwdM) / pair;
+    epFwd *= scale;
+    epBwd *= scale;
+  }
   // ---- context-parallel ring attention, priced per ring step ----
   // Each of the cp − 1 exchanges sends the next K/V block (backward: K/V and their gradients) while
   // the step's attention kernel runs, then waits for it: the exposed part of the transfer, the

@@ -119,7 +119,37 @@ export type TrainingSettings = {
    * sourced default `DROPLESS_IMBALANCE` (model/training/moe.ts).
    */
   readonly expertImbalance?: number | null;
+  /**
+   * MoE token dispatcher (Megatron-Core `moe_token_dispatcher_type`, and for `flex` its
+   * `moe_flex_dispatcher_backend`): `alltoall` (NCCL all-to-all of every routed copy, separate
+   * permute/unpermute kernels), `allgather` (every rank gathers the expert group's tokens and
+   * reduce-scatters the outputs), `deepep` / `hybridep` (SM-driven dispatch/combine kernels
+   * that send a token once per destination rank or domain). Null/absent: the stack's default,
+   * DeepEP-class on the optimized stack, `alltoall` on the baseline stack ({@link MoeDispatcher}).
+   */
+  readonly moeDispatcher?: MoeDispatcher | null;
+  /**
+   * MoE all-to-all overlapped with the other micro batch's compute (Megatron-Core
+   * `overlap_moe_expert_parallel_comm`, Megatron-Bridge `moe_a2a_overlap`: forward of one micro
+   * batch merged with the backward of the previous one). Null/absent: off (the Megatron-Bridge
+   * default, `WorkloadBaseConfig.moe_a2a_overlap = False`).
+   */
+  readonly moeA2aOverlap?: boolean | null;
+  /**
+   * CUDA graphs over the dense per-layer kernels (attention, router, MoE preprocessing:
+   * Megatron-Core `cuda_graph_impl` / `cuda_graph_scope`). False: every kernel of the layer is
+   * launched eagerly and a MoE layer takes at least its launches × the host's eager launch time
+   * (model/compute `EAGER_GEMM_LAUNCH_S`). Null/absent: the host keeps ahead of the GPU (no floor),
+   * as before this setting existed. The routed experts stay eager either way (dropless routing).
+   */
+  readonly cudaGraphs?: boolean | null;
 };
+
+/**
+ * MoE dispatcher ids as Megatron-Core names them (`moe_token_dispatcher_type` alltoall /
+ * allgather; `flex` with `moe_flex_dispatcher_backend` deepep / hybridep).
+ */
+export type MoeDispatcher = 'alltoall' | 'allgather' | 'deepep' | 'hybridep';
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */
 export type ParallelismLayout = {

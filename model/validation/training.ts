@@ -83,6 +83,12 @@ export const trainingCaseSchema = z.looseObject({
     // ClusterPlan extensions: the attention kernel and software era where the source states them.
     attention_kernel: unstated(z.enum(['flash', 'unfused'])),
     software_era: unstated(z.enum(['megatron-2021', 'current'])),
+    // ClusterPlan extensions: the MoE dispatch configuration where the run's recipe states it
+    // (Megatron-Core moe_token_dispatcher_type / moe_flex_dispatcher_backend,
+    // overlap_moe_expert_parallel_comm, cuda_graph_impl); unstated: the engine's defaults.
+    moe_dispatcher: unstated(z.enum(['alltoall', 'allgather', 'deepep', 'hybridep'])),
+    moe_a2a_overlap: unstated(z.boolean()),
+    cuda_graphs: unstated(z.boolean()),
   }),
   parallelism: unstated(
     z.looseObject({
@@ -120,6 +126,31 @@ export const trainingCaseSchema = z.looseObject({
   stack: z.enum(['optimized', 'baseline']).optional().default('optimized'),
 });
 export type TrainingCase = z.infer<typeof trainingCaseSchema>;
+
+/**
+ * ClusterPlan extensions that may be added to a copy of a shared case file (model/validation/
+ * bundled) without diverging from it: the MoE dispatch configuration read from a run's own recipe,
+ * and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
+ * copies with ../shared/validation after removing exactly these keys; every other field must match.
+ */
+export const CASE_COPY_EXTENSIONS = {
+  case: ['extensions_source'],
+  training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs'],
+} as const;
+
+/** A case without the {@link CASE_COPY_EXTENSIONS} keys (for comparing a bundled copy). */
+export function withoutCopyExtensions(c: unknown): unknown {
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return c;
+  const out: Record<string, unknown> = { ...(c as Record<string, unknown>) };
+  for (const k of CASE_COPY_EXTENSIONS.case) delete out[k];
+  const t = out['training'];
+  if (typeof t === 'object' && t !== null && !Array.isArray(t)) {
+    const tt: Record<string, unknown> = { ...(t as Record<string, unknown>) };
+    for (const k of CASE_COPY_EXTENSIONS.training) delete tt[k];
+    out['training'] = tt;
+  }
+  return out;
+}
 
 /**
  * Accelerator ids: case files use the ids of the validation README's table, which are the
@@ -202,6 +233,9 @@ export function trainingCaseToInput(
       optimizer: 'adam',
       powerLimitW: sys.power_limit_w,
       packedDocTokens: c.training.packed_doc_tokens,
+      moeDispatcher: c.training.moe_dispatcher,
+      moeA2aOverlap: c.training.moe_a2a_overlap,
+      cudaGraphs: c.training.cuda_graphs,
       attentionKernel: c.training.attention_kernel,
       softwareEra: c.training.software_era,
       expertImbalance: c.model.moe !== null && forcesExpertBalance(c) ? 1 : null,

@@ -160,6 +160,16 @@ function bases(): Record<string, unknown>[] {
       { tp: 4, pp: 1, ep: 1, replicas: 2 },
     ),
     setIn(lora, ['workload', 'model', 'moe'], { experts: 8, topK: 2 }),
+    // Many small experts on short sequences: kernels shorter than their eager launches (CUDA graphs).
+    setIn(lora, ['workload', 'model'], {
+      ...((lora['workload'] as Record<string, unknown>)['model'] as Record<string, unknown>),
+      hiddenSize: 1024,
+      attentionHeads: 8,
+      kvHeads: 8,
+      ffnHiddenSize: 256,
+      seqLenTokens: 128,
+      moe: { experts: 128, topK: 8 },
+    }),
     // MoE with a dense first layer (DeepSeek-style `first_k_dense_replace`).
     setIn(lora, ['workload', 'model', 'moe'], {
       experts: 8,
@@ -266,7 +276,8 @@ function candidates(f: FieldNode, current: unknown): unknown[] {
   const key = f.path.join('.');
   const v = f.value;
   const out: unknown[] = [];
-  if (v.type === 'boolean') out.push(current !== true);
+  // A boolean that may be `auto` has two stated values to try.
+  if (v.type === 'boolean') out.push(...[true, false].filter((b) => b !== current));
   else if (v.type === 'enum') out.push(...v.options.filter((o) => o !== current));
   else if (v.type === 'string') out.push(...(TEXT_OPTIONS[key] ?? []));
   else if (v.type === 'number') {

@@ -121,6 +121,69 @@ describe('MoE training', () => {
   });
 });
 
+describe('MoE dispatch configuration (dispatcher, all-to-all overlap, CUDA graphs)', () => {
+  const hgx: TrainingInput = {
+    ...DSV3,
+    cluster: { ...DSV3.cluster, gpusPerNode: 8, nvlinkDomain: 8 },
+  };
+  const withTraining = (base: TrainingInput, t: Partial<TrainingInput['training']>) => ({
+    ...base,
+    training: { ...base.training, ...t },
+  });
+
+  it('an unstated dispatcher is the stack default: DeepEP-class on the optimized stack', () => {
+    const unstated = simulateTraining(hgx).breakdown.epCommS;
+    expect(simulateTraining(withTraining(hgx, { moeDispatcher: 'deepep' })).breakdown.epCommS).toBe(
+      unstated,
+    );
+    expect(
+      simulateTraining(withTraining(hgx, { moeDispatcher: 'hybridep' })).breakdown.epCommS,
+    ).toBe(unstated);
+  });
+
+  it('the plain all-to-all sends every routed copy over InfiniBand: slower across nodes than DeepEP', () => {
+    const flex = simulateTraining(withTraining(hgx, { moeDispatcher: 'deepep' })).breakdown.epCommS;
+    const a2a = simulateTraining(withTraining(hgx, { moeDispatcher: 'alltoall' })).breakdown
+      .epCommS;
+    expect(a2a).toBeGreaterThan(flex);
+  });
+
+  it('the all-gather dispatcher moves every token to every expert rank: the most bytes at EP 64', () => {
+    const a2a = simulateTraining(withTraining(hgx, { moeDispatcher: 'alltoall' })).breakdown
+      .epCommS;
+    const ag = simulateTraining(withTraining(hgx, { moeDispatcher: 'allgather' })).breakdown
+      .epCommS;
+    expect(ag).toBeGreaterThan(a2a);
+  });
+
+  it('all-to-all overlap hides dispatch behind the other micro batch, never below the interference share', () => {
+    const off = simulateTraining(withTraining(hgx, { moeA2aOverlap: false })).breakdown.epCommS;
+    const on = simulateTraining(withTraining(hgx, { moeA2aOverlap: true })).breakdown.epCommS;
+    expect(on).toBeLessThan(off);
+    expect(on).toBeGreaterThanOrEqual(0.25 * off - 1e-12);
+  });
+
+  it('without CUDA graphs a layer is never faster, and small micro batches become launch-bound', () => {
+    const small = withTraining(
+      { ...DSV3, model: { ...DSV3.model, seqLen: 256 } },
+      { globalBatchSeqs: 256 },
+    );
+    const graphs = simulateTraining(small).stepTimeS;
+    const eager = simulateTraining(withTraining(small, { cudaGraphs: false })).stepTimeS;
+    expect(eager).toBeGreaterThan(graphs);
+    const big = simulateTraining(DSV3).stepTimeS;
+    expect(
+      simulateTraining(withTraining(DSV3, { cudaGraphs: false })).stepTimeS,
+    ).toBeGreaterThanOrEqual(big);
+  });
+
+  it('rejects an unknown dispatcher, naming the field', () => {
+    expect(() =>
+      simulateTraining(withTraining(DSV3, { moeDispatcher: 'nccl' as unknown as 'alltoall' })),
+    ).toThrow(/training\.moeDispatcher/);
+  });
+});
+
 describe('expert dispatch by placement', () => {
   it('DeepEP-style dedup sends each token once per rank: fewer bytes than topK copies', () => {
     const g = groupSpan(8, 1, 8);

@@ -287,6 +287,9 @@ describe('training-step case mapping', () => {
   it.each([
     ['system', 'power_limit_w', 500, 'powerLimitW'],
     ['training', 'packed_doc_tokens', 240, 'packedDocTokens'],
+    ['training', 'moe_dispatcher', 'alltoall', 'moeDispatcher'],
+    ['training', 'moe_a2a_overlap', true, 'moeA2aOverlap'],
+    ['training', 'cuda_graphs', false, 'cudaGraphs'],
   ] as const)(
     'an optional %s.%s becomes training.%s (null when absent)',
     (section, key, value, field) => {
