@@ -546,7 +546,11 @@ export function servingActivity(r: ServingResult): GpuActivity {
   const matrix = s.compute * k;
   const memory = s.weights * k;
   const attention = s.kvCache * k;
-  const commScaleUp = s.communication * k;
+  // Collectives' fixed latency: GPUs wait for flags with one block spinning, which draws idle
+  // power (H100 probe: one spinning block 131 W, idle with a context 130 W); moving data draws
+  // the collective's measured share.
+  const latency = Math.min(s.communication, r.communicationLatencyShare) * k;
+  const commScaleUp = s.communication * k - latency;
   const launch = s.overhead * k;
   return {
     matrix,

@@ -731,6 +731,8 @@ export function evaluateServing(config: ServingConfig): ServingResult {
     capacityOutputTokensPerS: capacity,
     utilization: op.utilization,
     saturated: op.saturated,
+    communicationLatencyShare:
+      Math.min(br.communication, p.commFixedS * p.timeShareFactor * p.pp) / total,
     stepBreakdown: {
       weights: br.weights / total,
       compute: br.compute / total,

@@ -170,6 +170,12 @@ export type ServingResult = {
    * set for offline, closed-loop or static-batch loads, whose backlog is bounded).
    */
   readonly saturated: boolean;
+  /**
+   * Share of the decode step that is the collectives' fixed latency (launch and synchronisation
+   * of each all-reduce or all-to-all, whatever its size), part of `stepBreakdown.communication`:
+   * the GPUs wait for flags with one block per channel spinning, moving no data.
+   */
+  readonly communicationLatencyShare: number;
   /** Share of the decode step spent on each term at the operating point (sums to 1). */
   readonly stepBreakdown: {
     readonly weights: number;
