@@ -130,8 +130,7 @@ function gemmActivity(build: ResolvedBuild, g: z.infer<typeof gemmSchema>): GpuA
   const precision = g.precision === 'fp8' || g.precision === 'fp4' ? g.precision : 'bf16';
   const dev = deviceConstants(build.accelerator, precision);
   const computeS = (2 * g.m * g.n * g.k) / dev.gemmFlopsPerS;
-  const memoryS =
-    ((g.m * g.k + g.k * g.n) * dev.gemmInputBytes + g.m * g.n * 2) / dev.hbmBytesPerS;
+  const memoryS = ((g.m * g.k + g.k * g.n) * dev.gemmInputBytes + g.m * g.n * 2) / dev.hbmBytesPerS;
   if (computeS >= memoryS) return MATRIX;
   const matrix = computeS / memoryS;
   return { ...IDLE, idle: 0, matrix, memory: 1 - matrix };
