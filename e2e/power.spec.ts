@@ -59,8 +59,8 @@ test('the Power screen shows the scenario’s power, energy and money with units
     (await ui.kpi('it-running').textContent()) ?? '',
   );
   await expect(ui.chart).toBeVisible();
-  // The GPUs' activity: seven shares of wall time, and the mean board power.
-  await expect(ui.activityRows).toHaveCount(7);
+  // The GPUs' activity: eight shares of wall time, and the mean board power.
+  await expect(ui.activityRows).toHaveCount(8);
   await expect(ui.activityRows.first()).toContainText('Matrix math');
   await expect(ui.activityRows.first().locator('td').first()).toHaveText(/^\d+(\.\d)?%$/);
   await expect(ui.gpuPower).toContainText(/[\d,]+ W/);

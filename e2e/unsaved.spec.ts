@@ -75,6 +75,8 @@ test('New and Open ask before replacing unsaved work: Cancel, Don’t save, Save
 
   // A clean workspace opens without asking; Ctrl+O in the browser asks like the menu.
   await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+  // The duplicate is in place (and the app settled) before the shortcut is pressed.
+  await expect(tabs(page)).toHaveCount(2);
   await page.locator('body').click({ position: { x: 5, y: 300 } });
   const [again] = await Promise.all([
     page.waitForEvent('filechooser'),
