@@ -109,6 +109,11 @@ test('catalog: add an accelerator and its system; the scenario evaluates it and 
   await u.save.click();
   await expect(u.form).toHaveCount(0);
   await expect(u.detail).toContainText('Acme X1 server');
+  const facts = page.getByTestId('catalog-facts');
+  await expect(facts).toContainText('Accelerator');
+  await expect(facts).toContainText('Acme X1');
+  await expect(facts).toContainText('Accelerators per node8');
+  await expect(facts).toContainText(/CPUs2 × Intel Xeon/);
   const price = u.detail.locator('tr', {
     has: page.getByRole('rowheader', { name: 'Price', exact: true }),
   });

@@ -25,6 +25,7 @@ import {
   filterRows,
   optionLabel,
   sourcesOf,
+  systemFacts,
   userEntriesOf,
   type BrowseKind,
   type CatalogRow,
@@ -96,6 +97,8 @@ function SourceLink(props: { source: Source }) {
 /** The numbers of one entry, each with its source, date, basis and soft/read flag. */
 function EntryDetail(props: {
   row: CatalogRow;
+  /** Facts in words that are not sourced numbers (a system's accelerator and parts). */
+  facts: readonly { label: string; value: string }[];
   sources: ReadonlyMap<string, Source>;
   onOverride: () => void;
   /** For an accelerator: its other editable catalog entries (power, platform, cloud price). */
@@ -116,6 +119,16 @@ function EntryDetail(props: {
         id <code>{row.id}</code>
         {row.vendor ? ` · ${row.vendor}` : ''}
       </p>
+      {props.facts.length > 0 ? (
+        <dl className="catalog-facts" data-testid="catalog-facts">
+          {props.facts.map((f) => (
+            <div key={f.label}>
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <table className="catalog-numbers">
         <caption className="visually-hidden">Numbers of {row.name} with their sources</caption>
         <thead>
@@ -627,6 +640,7 @@ export function CatalogPage() {
           {selectedRow ? (
             <EntryDetail
               row={selectedRow}
+              facts={systemFacts(catalog, selectedRow.kind, selectedRow.id)}
               sources={catalog.sources}
               onOverride={() => editEntry(selectedRow.kind, selectedRow.id)}
               acceleratorParts={

@@ -222,6 +222,40 @@ export function acceleratorParts(
 }
 
 /**
+ * A system's facts that are not sourced numbers, in words (the detail shows them above its
+ * numbers): the accelerator it holds and how many, form factor, chassis cooling, ports and its
+ * bill of parts by catalog name (`2 × Intel Xeon Platinum 8480C`). Empty for other kinds.
+ */
+export function systemFacts(
+  catalog: Catalog,
+  kind: CatalogKind,
+  id: string,
+): { label: string; value: string }[] {
+  if (kind !== 'system') return [];
+  const sys = findItem(catalog, 'system', id);
+  if (!sys) return [];
+  const nameOf = (k: CatalogKind, x: string): string =>
+    (findItem(catalog, k, x) as { name?: string } | undefined)?.name ?? x;
+  const parts = (k: CatalogKind, list: readonly { id: string; count: number }[]): string =>
+    list.length === 0 ? 'none' : list.map((p) => `${p.count} × ${nameOf(k, p.id)}`).join('; ');
+  return [
+    { label: 'Accelerator', value: nameOf('accelerator', sys.acceleratorId) },
+    { label: catalogFieldLabel('system', 'gpusPerNode'), value: String(sys.gpusPerNode) },
+    { label: catalogFieldLabel('system', 'form'), value: optionLabel('form', sys.form) },
+    { label: catalogFieldLabel('system', 'cooling'), value: optionLabel('cooling', sys.cooling) },
+    {
+      label: catalogFieldLabel('system', 'scaleOutPorts'),
+      value: `${sys.scaleOutPorts} × ${sys.scaleOutGbps} Gb/s`,
+    },
+    { label: catalogFieldLabel('system', 'storagePorts'), value: String(sys.storagePorts) },
+    { label: 'CPUs', value: parts('cpu', [sys.cpus]) },
+    { label: 'NICs', value: parts('nic', sys.nics) },
+    { label: 'Node-side optics', value: parts('transceiver', sys.nodeTransceivers) },
+    { label: 'Drives', value: parts('drive', sys.drives) },
+  ];
+}
+
+/**
  * The part "Add its system…" of an accelerator no catalog system holds: a new system entry for
  * it (a server, air-cooled, named after the accelerator) whose numbers the user gives.
  */

@@ -22,6 +22,7 @@ import {
   filterRows,
   mergeIssues,
   sourcesOf,
+  systemFacts,
   userEntriesOf,
 } from '../../../renderer/features/catalog/catalogBrowse';
 
@@ -366,6 +367,12 @@ describe('a new system for a new accelerator (issue 22 point 7)', () => {
     const sys = getItem(catalog, 'system', 'acme-x1-system');
     expect(sys.gpusPerNode).toBe(8);
     expect(sys.priceUsd).toMatchObject({ value: 310000, basis: 'user', date: '2026-11-26' });
+    // The detail says what it holds and its parts in words.
+    const facts = systemFacts(catalog, 'system', 'acme-x1-system');
+    expect(facts).toContainEqual({ label: 'Accelerator', value: 'Acme X1' });
+    expect(facts).toContainEqual({ label: 'Accelerators per node', value: '8' });
+    expect(facts.find((f) => f.label === 'CPUs')?.value).toMatch(/^2 × Intel Xeon/);
+    expect(systemFacts(catalog, 'accelerator', 'acme-x1')).toEqual([]);
     // Editing it keeps the parts.
     const again = buildUserEntry(draftFromEntry(built.entry), [accelerator]);
     expect(again.ok && again.entry.fields['drives']).toEqual(hgx.drives);
