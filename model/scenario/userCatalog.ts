@@ -64,7 +64,7 @@ export const USER_FIELD_BOUNDS: Readonly<
     platformW: b('W', 0, 100_000, 'platform power'),
     psuEfficiency: b('1', 0.5, 1, 'PSU efficiency'),
     scaleOutPorts: b('', 0, 1024, 'scale-out ports', true),
-    scaleOutGbps: b('', 1, 6400, 'scale-out line rate (Gb/s)'),
+    scaleOutGbps: b('Gb/s', 1, 6400, 'scale-out line rate'),
     fabricHostsPerNode: b('', 1, 256, 'fabric hosts per node', true),
     storagePorts: b('', 0, 64, 'storage ports', true),
     priceUsd: b('USD', 0, 1e8, 'price'),

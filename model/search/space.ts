@@ -1,6 +1,5 @@
 import { builtinCatalog, findItem, listItems, mergeUserCatalog, platformSystem } from '../catalog';
 import type { Catalog } from '../catalog';
-import { acceleratorIds, getAccelerator } from '../catalog/accelerators';
 import { facilityCoolingId, priceScale, systemFor } from '../build';
 import { COOLING_WORDS } from '../scenario';
 import type {
@@ -136,6 +135,45 @@ function fail(path: string, message: string): never {
   throw new Error(`${path}: ${message}`);
 }
 
+/** An accelerator a search can price, with the platform it is bought as. */
+export type SearchableAccelerator = {
+  readonly id: string;
+  /** The accelerator's catalog name (a user accelerator's own). */
+  readonly name: string;
+  /** The air-cooled platform (else the only one), in words. */
+  readonly platform: string;
+  /** The liquid-cooled platform where it differs (chosen under direct liquid cooling). */
+  readonly liquidPlatform: string | null;
+  /** Added or edited by a user entry of the scenario. */
+  readonly user: boolean;
+};
+
+/**
+ * Every accelerator of a catalog that a catalog system holds (a built-in or a user system with
+ * its `acceleratorId`), in catalog order (built-in first, then the scenario's user ones), with
+ * its platform (catalog/platform.ts: the air-cooled chassis where there is one, the
+ * liquid-cooled one under direct liquid cooling). An accelerator no system holds is left out:
+ * its power and cost cannot be evaluated.
+ * @param catalog - the built-in catalog merged with the base scenario's user entries
+ */
+export function searchAccelerators(catalog: Catalog = builtinCatalog()): SearchableAccelerator[] {
+  const systems = listItems(catalog, 'system');
+  return listItems(catalog, 'accelerator').flatMap((a) => {
+    const air = platformSystem(systems, a.id, false);
+    if (!air) return [];
+    const liquid = platformSystem(systems, a.id, true);
+    return [
+      {
+        id: a.id,
+        name: a.name,
+        platform: air.name,
+        liquidPlatform: liquid && liquid.id !== air.id ? liquid.name : null,
+        user: catalog.userItems.has(`accelerator:${a.id}`),
+      },
+    ];
+  });
+}
+
 /**
  * Resolve a validated spec against its validated base scenario.
  * @throws Error naming the spec field (e.g. `space.acceleratorIds[1]: ...`) for a base that is
@@ -147,11 +185,12 @@ export function buildSearchSpace(spec: SearchSpec, baseScenario: Scenario): Sear
     fail('base.workload.kind', 'a design search needs a training workload');
   const catalog = catalogOf(baseScenario);
   const s = spec.space;
-  const known = acceleratorIds();
+  // The catalog's accelerators: the built-in ones and the base scenario's user accelerators.
+  const known = [...catalog.items.accelerator.keys()];
   const c = baseScenario.cluster.compute;
   const systems = listItems(catalog, 'system');
   const baseLiquid = facilityCoolingId(baseScenario, catalog) === 'direct-liquid';
-  const nameOf = (id: string): string => (known.includes(id) ? getAccelerator(id).name : id);
+  const nameOf = (id: string): string => findItem(catalog, 'accelerator', id)?.name ?? id;
 
   const accelerators: AcceleratorOption[] =
     s.acceleratorIds.length === 0

@@ -13,6 +13,7 @@ import { useDesktopApi } from '../../platform/desktopApi';
 import { useAppStore } from '../../store';
 import {
   KIND_LABELS,
+  PARTS_FROM,
   acceleratorParts,
   buildUserEntry,
   catalogFieldLabel,
@@ -24,6 +25,7 @@ import {
   filterRows,
   optionLabel,
   sourcesOf,
+  systemFacts,
   userEntriesOf,
   type BrowseKind,
   type CatalogRow,
@@ -52,9 +54,12 @@ function Choice(props: {
   onChange: (v: string) => void;
   testId: string;
   error?: string | undefined;
+  /** The field's wrapper class (default: the widget's `field`). */
+  className?: string | undefined;
 }) {
   return (
     <SelectField
+      {...(props.className ? { className: `field ${props.className}` } : {})}
       label={props.label}
       value={props.value}
       options={props.options}
@@ -92,6 +97,8 @@ function SourceLink(props: { source: Source }) {
 /** The numbers of one entry, each with its source, date, basis and soft/read flag. */
 function EntryDetail(props: {
   row: CatalogRow;
+  /** Facts in words that are not sourced numbers (a system's accelerator and parts). */
+  facts: readonly { label: string; value: string }[];
   sources: ReadonlyMap<string, Source>;
   onOverride: () => void;
   /** For an accelerator: its other editable catalog entries (power, platform, cloud price). */
@@ -112,6 +119,16 @@ function EntryDetail(props: {
         id <code>{row.id}</code>
         {row.vendor ? ` · ${row.vendor}` : ''}
       </p>
+      {props.facts.length > 0 ? (
+        <dl className="catalog-facts" data-testid="catalog-facts">
+          {props.facts.map((f) => (
+            <div key={f.label}>
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <table className="catalog-numbers">
         <caption className="visually-hidden">Numbers of {row.name} with their sources</caption>
         <thead>
@@ -192,6 +209,16 @@ function issueFieldLabel(kind: CatalogKind, field: string): string {
   return words[field] ?? field;
 }
 
+/** The form fields (`id`, `fields.priceUsd`) whose value differs between two drafts. */
+function changedFields(a: EntryDraft, b: EntryDraft): Set<string> {
+  const out = new Set<string>();
+  for (const k of ['kind', 'id', 'date', 'source'] as const) if (a[k] !== b[k]) out.add(k);
+  for (const k of new Set([...Object.keys(a.fields), ...Object.keys(b.fields)])) {
+    if (!Object.is(a.fields[k], b.fields[k])) out.add(`fields.${k}`);
+  }
+  return out;
+}
+
 /** The add/edit form of one user entry, with errors naming the field. */
 function EntryForm(props: {
   draft: EntryDraft;
@@ -234,6 +261,15 @@ function EntryForm(props: {
         Numbers you enter are marked as user-sourced with your date and source. Leave a field empty
         to keep the catalogued value (when overriding an existing id).
       </p>
+      {draft.kind === 'system' ? (
+        <p className="catalog-note" data-testid="system-form-note">
+          A system is what a scenario buys for its accelerator: a server, or a rack-scale system
+          that is one node. Node power is the sum of its accelerators, the CPUs, NICs, optics and
+          drives of the system chosen below, its DIMM memory and platform power, over its PSU
+          efficiency; its price is the capital cost per node. The NVLink domain is the
+          accelerator&apos;s scale-up domain; the rack power limit is the facility&apos;s.
+        </p>
+      ) : null}
       <div className="catalog-form-grid">
         <Choice
           label="Kind"
@@ -289,7 +325,17 @@ function EntryForm(props: {
                 key={f.name}
                 label={f.label}
                 value={typeof v === 'string' ? v : ''}
-                options={[{ id: '', label: '(not set)' }, ...choices]}
+                className={f.name === PARTS_FROM ? 'catalog-field-wide' : undefined}
+                options={[
+                  {
+                    id: '',
+                    label:
+                      f.name === PARTS_FROM && draft.extra?.['cpus'] !== undefined
+                        ? '(as saved)'
+                        : '(not set)',
+                  },
+                  ...choices,
+                ]}
                 onChange={(o) => setField(f.name, o)}
                 testId={`entry-field-${f.name}`}
                 error={e}
@@ -456,6 +502,24 @@ export function CatalogPage() {
           >
             Add an accelerator…
           </Button>
+          <Button
+            className="btn"
+            onPress={() =>
+              openForm(
+                {
+                  kind: 'system',
+                  id: '',
+                  date: todayIso(),
+                  source: '',
+                  fields: { form: 'server', cooling: 'air' },
+                },
+                null,
+              )
+            }
+            isDisabled={target === null}
+          >
+            Add a system…
+          </Button>
         </div>
       </div>
       <div className="catalog-filters">
@@ -507,7 +571,12 @@ export function CatalogPage() {
           catalog={catalog}
           isNew={form.editing === null}
           issues={issues}
-          onChange={(d) => setForm({ ...form, draft: d })}
+          onChange={(d) => {
+            setForm({ ...form, draft: d });
+            // A message goes with the value it was about (issue 22 point 5).
+            const changed = changedFields(form.draft, d);
+            if (changed.size > 0) setIssues(issues.filter((i) => !changed.has(i.field)));
+          }}
           onSave={save}
           onCancel={() => setForm(null)}
         />
@@ -571,6 +640,7 @@ export function CatalogPage() {
           {selectedRow ? (
             <EntryDetail
               row={selectedRow}
+              facts={systemFacts(catalog, selectedRow.kind, selectedRow.id)}
               sources={catalog.sources}
               onOverride={() => editEntry(selectedRow.kind, selectedRow.id)}
               acceleratorParts={

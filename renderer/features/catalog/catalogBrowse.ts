@@ -131,6 +131,9 @@ export function sourcesOf(n: SourcedNumber, index: ReadonlyMap<string, Source>):
   );
 }
 
+/** The key of the parts choice (`PARTS_FROM`), for the labels below. */
+const PARTS_FROM_KEY = 'partsFrom';
+
 /** Labels of the catalog's text and choice fields, and of numbers without a range label. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   name: 'Name',
@@ -160,6 +163,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   typicalPowerW: 'Typical power under load',
   idlePowerW: 'Idle power',
   priceUsd: 'Price',
+  // Systems.
+  [PARTS_FROM_KEY]: 'CPUs, NICs, optics and drives as in',
 };
 
 /**
@@ -201,6 +206,7 @@ export function acceleratorParts(
   const platform = platformSystem(listItems(catalog, 'system'), acceleratorId, false);
   if (platform)
     out.push({ label: `Edit its platform (${platform.name})…`, kind: 'system', id: platform.id });
+  else out.push(newSystemPart(catalog, acceleratorId));
   const cloud = listItems(catalog, 'cloudPrice').find((c) => c.acceleratorId === acceleratorId);
   out.push(
     cloud
@@ -216,6 +222,57 @@ export function acceleratorParts(
 }
 
 /**
+ * A system's facts that are not sourced numbers, in words (the detail shows them above its
+ * numbers): the accelerator it holds and how many, form factor, chassis cooling, ports and its
+ * bill of parts by catalog name (`2 × Intel Xeon Platinum 8480C`). Empty for other kinds.
+ */
+export function systemFacts(
+  catalog: Catalog,
+  kind: CatalogKind,
+  id: string,
+): { label: string; value: string }[] {
+  if (kind !== 'system') return [];
+  const sys = findItem(catalog, 'system', id);
+  if (!sys) return [];
+  const nameOf = (k: CatalogKind, x: string): string =>
+    (findItem(catalog, k, x) as { name?: string } | undefined)?.name ?? x;
+  const parts = (k: CatalogKind, list: readonly { id: string; count: number }[]): string =>
+    list.length === 0 ? 'none' : list.map((p) => `${p.count} × ${nameOf(k, p.id)}`).join('; ');
+  return [
+    { label: 'Accelerator', value: nameOf('accelerator', sys.acceleratorId) },
+    { label: catalogFieldLabel('system', 'gpusPerNode'), value: String(sys.gpusPerNode) },
+    { label: catalogFieldLabel('system', 'form'), value: optionLabel('form', sys.form) },
+    { label: catalogFieldLabel('system', 'cooling'), value: optionLabel('cooling', sys.cooling) },
+    {
+      label: catalogFieldLabel('system', 'scaleOutPorts'),
+      value: `${sys.scaleOutPorts} × ${sys.scaleOutGbps} Gb/s`,
+    },
+    { label: catalogFieldLabel('system', 'storagePorts'), value: String(sys.storagePorts) },
+    { label: 'CPUs', value: parts('cpu', [sys.cpus]) },
+    { label: 'NICs', value: parts('nic', sys.nics) },
+    { label: 'Node-side optics', value: parts('transceiver', sys.nodeTransceivers) },
+    { label: 'Drives', value: parts('drive', sys.drives) },
+  ];
+}
+
+/**
+ * The part "Add its system…" of an accelerator no catalog system holds: a new system entry for
+ * it (a server, air-cooled, named after the accelerator) whose numbers the user gives.
+ */
+function newSystemPart(
+  catalog: Catalog,
+  acceleratorId: string,
+): { label: string; kind: CatalogKind; id: string; fields: Record<string, string> } {
+  const name = findItem(catalog, 'accelerator', acceleratorId)?.name ?? acceleratorId;
+  return {
+    label: 'Add its system…',
+    kind: 'system',
+    id: `${acceleratorId}-system`,
+    fields: { name: `${name} server`, acceleratorId, form: 'server', cooling: 'air' },
+  };
+}
+
+/**
  * Choices of a field whose value is another catalog entry's id (an accelerator, the scenario's
  * own user accelerators included).
  */
@@ -223,12 +280,27 @@ export function fieldChoices(
   field: string,
   catalog: Catalog = builtinCatalog(),
 ): readonly { id: string; label: string }[] | null {
+  if (field === PARTS_FROM)
+    return listItems(catalog, 'system').map((x) => ({ id: x.id, label: x.name }));
   if (field !== 'acceleratorId') return null;
   return listItems(catalog, 'accelerator').map((a) => ({ id: a.id, label: a.name }));
 }
 
+/**
+ * The form's choice of a system whose bill of parts a system entry copies (`SYSTEM_PARTS`: its
+ * CPUs, NICs, node-side optics and drives, each a catalog item with its own sources). Not a
+ * catalog field: `buildUserEntry` writes the parts into the entry instead.
+ */
+export const PARTS_FROM = PARTS_FROM_KEY;
+
+/** The lists of catalog items (id and count) a system is built from. */
+export const SYSTEM_PARTS = ['cpus', 'nics', 'nodeTransceivers', 'drives'] as const;
+
 /** Labels of the options of choice fields, where the option itself is a key. */
 const OPTION_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // A system's form factor and chassis cooling.
+  form: { server: 'Server (a chassis of GPUs)', rack: 'Rack-scale system (one node per rack)' },
+  cooling: { air: 'Air-cooled chassis', liquid: 'Liquid-cooled chassis (direct to chip)' },
   scaleUpFabric: {
     nvlink: 'NVLink / NVSwitch',
     'infinity-fabric': 'AMD Infinity Fabric',
@@ -268,8 +340,10 @@ export type EditableField =
 
 /**
  * Fields of a kind a user entry can set: sourced numbers (entered as plain numbers, saved as
- * user-sourced), text and choice fields. Plain counts, lists and nested objects (a system's
- * parts) are not offered: a user entry overriding a built-in item keeps them as catalogued.
+ * user-sourced), plain counts and rates (a system's GPUs per node, scale-out ports and line
+ * rate: saved as plain numbers, in the unit of their physical range), text and choice fields.
+ * A system's bill of parts (CPUs, NICs, optics, drives) is copied from a catalog system chosen
+ * in `PARTS_FROM`; an override that leaves it unset keeps the parts as catalogued.
  */
 export function editableFields(kind: CatalogKind): EditableField[] {
   const shape = (kindSchemas[kind] as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
@@ -301,9 +375,28 @@ export function editableFields(kind: CatalogKind): EditableField[] {
     const label = catalogFieldLabel(kind, name);
     if (s === sourcedNumberSchema)
       out.push({ name, label, type: 'number', unit: unitOfField(kind, name), required });
+    else if (s instanceof z.ZodNumber)
+      out.push({
+        name,
+        label,
+        type: 'number',
+        unit: userFieldBounds(kind, name)?.unit ?? '',
+        required,
+      });
     else if (s instanceof z.ZodString) out.push({ name, label, type: 'text', required });
     else if (s instanceof z.ZodEnum)
       out.push({ name, label, type: 'enum', options: s.options.map(String), required });
+  }
+  if (kind === 'system') {
+    // Beside the chassis cooling: required of a new system (the merge names it); an override
+    // keeps its parts.
+    const at = out.findIndex((f) => f.name === 'cooling') + 1;
+    out.splice(at, 0, {
+      name: PARTS_FROM,
+      label: catalogFieldLabel(kind, PARTS_FROM),
+      type: 'text',
+      required: false,
+    });
   }
   return out;
 }
@@ -316,6 +409,11 @@ export type EntryDraft = {
   readonly source: string;
   /** Field values; empty strings and NaN are "not set". */
   readonly fields: Readonly<Record<string, string | number>>;
+  /**
+   * Values the form does not show, kept as the edited entry gives them (a system's lists of
+   * parts); a parts choice (`PARTS_FROM`) replaces those lists.
+   */
+  readonly extra?: Readonly<Record<string, unknown>>;
 };
 
 /** A validation issue naming the form field (`id`, `date`, `fields.priceUsd`, ...). */
@@ -333,11 +431,23 @@ export function buildUserEntry(
   others: readonly UserEntry[],
   base: Catalog = builtinCatalog(),
 ): { ok: true; entry: UserEntry } | { ok: false; issues: EntryIssue[] } {
-  const fields: Record<string, string | number> = {};
+  const fields: Record<string, unknown> = { ...(draft.extra ?? {}) };
   for (const [k, v] of Object.entries(draft.fields)) {
     if (typeof v === 'number' ? Number.isFinite(v) : v.trim() !== '') {
       fields[k] = typeof v === 'string' ? v.trim() : v;
     }
+  }
+  const partsFrom = fields[PARTS_FROM];
+  delete fields[PARTS_FROM];
+  if (draft.kind === 'system' && typeof partsFrom === 'string') {
+    const from = findItem(catalogForEntries(others).catalog, 'system', partsFrom);
+    if (!from) {
+      return {
+        ok: false,
+        issues: [{ field: `fields.${PARTS_FROM}`, message: `no catalog system "${partsFrom}"` }],
+      };
+    }
+    for (const part of SYSTEM_PARTS) fields[part] = structuredClone(from[part]);
   }
   const parsed = userEntrySchema.safeParse({
     kind: draft.kind,
@@ -367,12 +477,27 @@ export function buildUserEntry(
       ],
     };
   }
+  // A number outside its physical range is named in words (as the file reader does) before
+  // the catalog's own schema check, whose message would be in its terms.
+  const ranged = checkUserCatalog({ entries: [...others, entry] });
+  if (!ranged.ok) {
+    const mine = ranged.issues.filter(
+      (i) => i.path[2] === others.length && i.path[3] === 'fields' && typeof i.path[4] === 'string',
+    );
+    if (mine.length > 0)
+      return {
+        ok: false,
+        issues: mine.map((i) => ({ field: `fields.${String(i.path[4])}`, message: i.message })),
+      };
+  }
   try {
     mergeUserCatalog(base, { entries: [...others, entry] });
   } catch (e) {
     return {
       ok: false,
-      issues: mergeIssues(e instanceof Error ? e.message : String(e), entry.kind as CatalogKind),
+      issues: partsIssues(
+        mergeIssues(e instanceof Error ? e.message : String(e), entry.kind as CatalogKind),
+      ),
     };
   }
   // The checks a scenario file gets at load (model/scenario/userCatalog.ts): each number within
@@ -392,6 +517,25 @@ export function buildUserEntry(
     }
   }
   return { ok: true, entry };
+}
+
+/**
+ * A new system's missing lists of parts as one issue on the parts choice (the form has no field
+ * per list), said in words.
+ */
+function partsIssues(issues: readonly EntryIssue[]): EntryIssue[] {
+  const lists = new Set<string>(SYSTEM_PARTS.map((p) => `fields.${p}`));
+  const rest = issues.filter((i) => !lists.has(i.field));
+  return rest.length === issues.length
+    ? rest
+    : [
+        ...rest,
+        {
+          field: `fields.${PARTS_FROM}`,
+          message:
+            'required for a new system: choose the catalog system whose CPUs, NICs, optics and drives it has',
+        },
+      ];
 }
 
 /**
@@ -422,10 +566,12 @@ export function mergeIssues(message: string, kind?: CatalogKind): EntryIssue[] {
 /** The draft that edits an existing user entry (or starts one overriding a built-in item). */
 export function draftFromEntry(entry: UserEntry): EntryDraft {
   const fields: Record<string, string | number> = {};
+  const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(entry.fields)) {
     if (typeof v === 'number' || typeof v === 'string') fields[k] = v;
     else if (v && typeof v === 'object' && !Array.isArray(v) && typeof v['value'] === 'number')
       fields[k] = v['value'];
+    else extra[k] = v;
   }
   return {
     kind: entry.kind as CatalogKind,
@@ -433,6 +579,7 @@ export function draftFromEntry(entry: UserEntry): EntryDraft {
     date: entry.date,
     source: entry.source,
     fields,
+    ...(Object.keys(extra).length > 0 ? { extra } : {}),
   };
 }
 

@@ -50,6 +50,7 @@ import {
   GOAL_LABELS,
   candidateCount,
   formToSpec,
+  catalogOfDoc,
   searchableAccelerators,
   searchableRegions,
   type FormErrors,
@@ -417,10 +418,7 @@ export function SearchPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const poolRef = useRef<PoolRun | null>(null);
-  const accelerators = useMemo(
-    () => searchableAccelerators().map((a) => ({ id: a.id, label: a.label, hint: a.platform })),
-    [],
-  );
+
   const regions = useMemo(
     () =>
       searchableRegions().map((r) => ({
@@ -430,6 +428,17 @@ export function SearchPage() {
     [],
   );
   const base = scenarios.find((s) => s.id === activeId) ?? scenarios[0];
+  // The base scenario's user accelerators are offered too (those a catalog system holds).
+  const userCatalogDoc = base?.doc['userCatalog'];
+  const accelerators = useMemo(
+    () =>
+      searchableAccelerators(catalogOfDoc({ userCatalog: userCatalogDoc })).map((a) => ({
+        id: a.id,
+        label: a.label,
+        hint: a.platform,
+      })),
+    [userCatalogDoc],
+  );
   const baseKind = (base?.doc['workload'] as { kind?: string } | undefined)?.kind;
   const currency =
     ((base?.doc['finance'] as { currency?: string } | undefined)?.currency as string) ?? 'USD';

@@ -1,6 +1,16 @@
-import { builtinCatalog, getItem, listItems, platformSystem } from '../../../model/catalog';
-import { ACCELERATORS } from '../../../model/catalog/accelerators';
-import { SEARCH_FORMAT, catalogRegions, searchGoalIds } from '../../../model/search';
+import {
+  builtinCatalog,
+  getItem,
+  mergeUserCatalog,
+  userCatalogSchema,
+  type Catalog,
+} from '../../../model/catalog';
+import {
+  SEARCH_FORMAT,
+  catalogRegions,
+  searchAccelerators,
+  searchGoalIds,
+} from '../../../model/search';
 import type { SearchGoalId, SearchRegion } from '../../../model/search';
 
 /**
@@ -57,20 +67,32 @@ export const COOLING: readonly { id: Cooling; label: string }[] = [
 ];
 
 /**
- * Accelerators the search can price: every catalog accelerator a catalog system holds, with the
- * platform it is bought as (catalog/platform.ts: the air-cooled chassis where there is one, the
- * liquid-cooled one under direct liquid cooling).
+ * The catalog a base scenario document sees: built-in, with its user entries merged (the
+ * built-in one when it has none or they are invalid: the search then names the problem).
  */
-export function searchableAccelerators(): { id: string; label: string; platform: string }[] {
-  const systems = listItems(builtinCatalog(), 'system');
-  return ACCELERATORS.flatMap((a) => {
-    const air = platformSystem(systems, a.id, false);
-    if (!air) return [];
-    const liquid = platformSystem(systems, a.id, true);
-    const platform =
-      liquid && liquid.id !== air.id ? `${air.name}; liquid-cooled: ${liquid.name}` : air.name;
-    return [{ id: a.id, label: a.name, platform }];
-  });
+export function catalogOfDoc(doc: Readonly<Record<string, unknown>> | undefined): Catalog {
+  const parsed = userCatalogSchema.safeParse(doc?.['userCatalog'] ?? undefined);
+  if (!parsed.success || parsed.data.entries.length === 0) return builtinCatalog();
+  try {
+    return mergeUserCatalog(builtinCatalog(), parsed.data);
+  } catch {
+    return builtinCatalog();
+  }
+}
+
+/**
+ * Accelerators the search can price (model/search `searchAccelerators`): every accelerator of
+ * the base scenario's catalog, its user accelerators included, that a catalog system holds,
+ * with the platform it is bought as; a user accelerator is marked "your entry".
+ */
+export function searchableAccelerators(
+  catalog: Catalog = builtinCatalog(),
+): { id: string; label: string; platform: string }[] {
+  return searchAccelerators(catalog).map((a) => ({
+    id: a.id,
+    label: a.user ? `${a.name} (your entry)` : a.name,
+    platform: a.liquidPlatform ? `${a.platform}; liquid-cooled: ${a.liquidPlatform}` : a.platform,
+  }));
 }
 
 /**

@@ -1,6 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { builtinCatalog, catalogKinds } from '../../../model/catalog';
 import {
+  builtinCatalog,
+  catalogKinds,
+  getItem,
+  mergeUserCatalog,
+  type UserEntry,
+} from '../../../model/catalog';
+import { resolveBuild } from '../../../model/build';
+import { evaluate } from '../../../model/evaluate';
+import { parseScenarioOrThrow } from '../../../model/scenario';
+import {
+  PARTS_FROM,
   acceleratorParts,
   fieldChoices,
   buildUserEntry,
@@ -11,6 +22,7 @@ import {
   filterRows,
   mergeIssues,
   sourcesOf,
+  systemFacts,
   userEntriesOf,
 } from '../../../renderer/features/catalog/catalogBrowse';
 
@@ -93,8 +105,11 @@ describe('user entries', () => {
       options: ['on-demand', 'reserved', 'spot', 'capacity-block'],
     });
     expect(f.find((x) => x.name === 'vendor')).toMatchObject({ type: 'text', required: false });
-    // A plain count (a NIC's ports) is not offered: a user number would become a sourced number.
-    expect(editableFields('nic').some((x) => x.name === 'ports')).toBe(false);
+    // A plain count (a NIC's ports) is offered and saved as a plain number, not a sourced one.
+    expect(editableFields('nic').find((x) => x.name === 'ports')).toMatchObject({
+      label: 'Ports',
+      type: 'number',
+    });
   });
 
   it('an accelerator’s editable parts: its power, its platform and its cloud price', () => {
@@ -235,5 +250,154 @@ describe('user entries', () => {
       userEntriesOf({ userCatalog: { entries: [{ kind: 'cpu', id: 'x', date: '2026' }] } }),
     ).toHaveLength(1);
     expect(userEntriesOf({ userCatalog: 'junk' })).toEqual([]);
+  });
+});
+
+describe('a new system for a new accelerator (issue 22 point 7)', () => {
+  const accelerator: UserEntry = {
+    kind: 'accelerator',
+    id: 'acme-x1',
+    date: '2026-11-26',
+    source: 'Acme X1 datasheet',
+    fields: {
+      name: 'Acme X1',
+      vendor: 'Acme',
+      scaleUpFabric: 'nvlink',
+      'denseTflops.bf16': 1200,
+      hbmGB: 144,
+      hbmTBps: 5,
+      tdpW: 900,
+      scaleUpGBpsBidirectional: 900,
+      scaleUpDomainGpus: 8,
+      priceUsd: 30000,
+    },
+  };
+  // What the form holds for "Add its system…": labelled numbers, and the parts of a catalog
+  // server chosen by name.
+  const systemDraft = {
+    kind: 'system' as const,
+    id: 'acme-x1-system',
+    date: '2026-11-26',
+    source: 'Acme server quote Q-17',
+    fields: {
+      name: 'Acme X1 server',
+      acceleratorId: 'acme-x1',
+      form: 'server',
+      cooling: 'air',
+      gpusPerNode: 8,
+      heightU: 6,
+      ratedPowerW: 11000,
+      dimmMemoryGb: 2048,
+      platformW: 600,
+      psuEfficiency: 0.95,
+      scaleOutPorts: 8,
+      scaleOutGbps: 400,
+      storagePorts: 2,
+      priceUsd: 310000,
+      [PARTS_FROM]: 'hgx-h100-oem',
+    },
+  };
+
+  it('the system form offers the plain counts and the parts choice by label, each with its unit', () => {
+    const f = editableFields('system');
+    expect(f.find((x) => x.name === 'gpusPerNode')).toMatchObject({
+      label: 'Accelerators per node',
+      type: 'number',
+    });
+    expect(f.find((x) => x.name === 'scaleOutGbps')).toMatchObject({
+      label: 'Scale-out line rate',
+      unit: 'Gb/s',
+    });
+    expect(f.find((x) => x.name === PARTS_FROM)?.label).toBe('CPUs, NICs, optics and drives as in');
+    expect(fieldChoices(PARTS_FROM)?.find((c) => c.id === 'dgx-h100')?.label).toBe(
+      'NVIDIA DGX H100 (8x H100 SXM)',
+    );
+    // An accelerator no system holds offers "Add its system…" for it.
+    const { catalog } = catalogForEntries([accelerator]);
+    expect(acceleratorParts(catalog, 'acme-x1')).toContainEqual(
+      expect.objectContaining({
+        label: 'Add its system…',
+        kind: 'system',
+        fields: expect.objectContaining({ acceleratorId: 'acme-x1' }),
+      }),
+    );
+  });
+
+  it('missing numbers and parts are named in words on their fields', () => {
+    const r = buildUserEntry(
+      { ...systemDraft, fields: { name: 'Acme X1 server', acceleratorId: 'acme-x1' } },
+      [accelerator],
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues).toContainEqual({
+      field: 'fields.gpusPerNode',
+      message: 'required for a new entry',
+    });
+    expect(r.issues.filter((i) => i.field === `fields.${PARTS_FROM}`)).toHaveLength(1);
+    expect(
+      r.issues.some((i) => /^fields\.(cpus|nics|drives|nodeTransceivers)$/.test(i.field)),
+    ).toBe(false);
+    const range = buildUserEntry(
+      { ...systemDraft, fields: { ...systemDraft.fields, gpusPerNode: 2.5 } },
+      [accelerator],
+    );
+    expect(range).toEqual({
+      ok: false,
+      issues: [
+        {
+          field: 'fields.gpusPerNode',
+          message: 'must be an integer from 1 to 1024 (system accelerators per node)',
+        },
+      ],
+    });
+  });
+
+  it('built from the form, it is the scenario’s system: resolveBuild and evaluate give finite power, capex and TCO', () => {
+    const built = buildUserEntry(systemDraft, [accelerator]);
+    expect(built.ok ? [] : built.issues).toEqual([]);
+    if (!built.ok) return;
+    const hgx = getItem(builtinCatalog(), 'system', 'hgx-h100-oem');
+    expect(built.entry.fields['cpus']).toEqual(hgx.cpus);
+    expect(built.entry.fields['nics']).toEqual(hgx.nics);
+    expect(built.entry.fields[PARTS_FROM]).toBeUndefined();
+    // Counts stay plain numbers; the others are user-sourced with the entry's date.
+    const entries = [accelerator, built.entry];
+    const catalog = mergeUserCatalog(builtinCatalog(), { entries });
+    const sys = getItem(catalog, 'system', 'acme-x1-system');
+    expect(sys.gpusPerNode).toBe(8);
+    expect(sys.priceUsd).toMatchObject({ value: 310000, basis: 'user', date: '2026-11-26' });
+    // The detail says what it holds and its parts in words.
+    const facts = systemFacts(catalog, 'system', 'acme-x1-system');
+    expect(facts).toContainEqual({ label: 'Accelerator', value: 'Acme X1' });
+    expect(facts).toContainEqual({ label: 'Accelerators per node', value: '8' });
+    expect(facts.find((f) => f.label === 'CPUs')?.value).toMatch(/^2 × Intel Xeon/);
+    expect(systemFacts(catalog, 'accelerator', 'acme-x1')).toEqual([]);
+    // Editing it keeps the parts.
+    const again = buildUserEntry(draftFromEntry(built.entry), [accelerator]);
+    expect(again.ok && again.entry.fields['drives']).toEqual(hgx.drives);
+
+    const doc = JSON.parse(
+      readFileSync(
+        new URL('../../../examples/pretrain-llama3-70b-1024xh100-ib.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Record<string, Record<string, Record<string, unknown>>>;
+    doc['cluster']!['compute']!['acceleratorId'] = 'acme-x1';
+    doc['userCatalog'] = { entries } as unknown as Record<string, Record<string, unknown>>;
+    const scenario = parseScenarioOrThrow(doc);
+    const build = resolveBuild(scenario, catalog);
+    expect(build?.system.id).toBe('acme-x1-system');
+    expect(build?.accelerator.name).toBe('Acme X1');
+    const r = evaluate(scenario);
+    for (const id of ['it_power_kw', 'facility_power_kw', 'capex_usd', 'tco_usd']) {
+      const v = r.metrics[id]?.value ?? NaN;
+      expect(Number.isFinite(v) && v > 0, id).toBe(true);
+    }
+    // Without its system the build has nothing to buy.
+    const alone = parseScenarioOrThrow({ ...doc, userCatalog: { entries: [accelerator] } });
+    expect(
+      resolveBuild(alone, mergeUserCatalog(builtinCatalog(), { entries: [accelerator] })),
+    ).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { prepareSearch } from '../../../model/search';
 import {
   DEFAULT_FORM,
   candidateCount,
+  catalogOfDoc,
   formToSpec,
   parseNumberList,
   searchableAccelerators,
@@ -60,6 +61,50 @@ describe('search form', () => {
     if (!prep.ok) throw new Error(prep.message);
     expect(prep.space.axes.regions).toHaveLength(regions.length);
     expect(prep.space.axes.accelerators).toHaveLength(acc.length);
+  });
+
+  it('offers the base scenario’s user accelerator once a system holds it, by its name', () => {
+    const acc = {
+      kind: 'accelerator',
+      id: 'acme-x1',
+      date: '2026-11-26',
+      source: 'datasheet',
+      fields: {
+        name: 'Acme X1',
+        vendor: 'Acme',
+        scaleUpFabric: 'nvlink',
+        'denseTflops.bf16': 1200,
+        hbmGB: 144,
+        hbmTBps: 5,
+        tdpW: 900,
+        scaleUpGBpsBidirectional: 900,
+        scaleUpDomainGpus: 8,
+        priceUsd: 30000,
+      },
+    };
+    const holder = {
+      kind: 'system',
+      id: 'dgx-h100',
+      date: '2026-11-26',
+      source: 'quote',
+      fields: { acceleratorId: 'acme-x1' },
+    };
+    const alone = searchableAccelerators(catalogOfDoc({ userCatalog: { entries: [acc] } }));
+    expect(alone.some((a) => a.id === 'acme-x1')).toBe(false);
+    const doc = { ...base, userCatalog: { entries: [acc, holder] } };
+    const offered = searchableAccelerators(catalogOfDoc(doc));
+    expect(offered.find((a) => a.id === 'acme-x1')).toEqual({
+      id: 'acme-x1',
+      label: 'Acme X1 (your entry)',
+      platform: 'NVIDIA DGX H100 (8x H100 SXM)',
+    });
+    // Invalid entries: the built-in list.
+    expect(catalogOfDoc({ userCatalog: { entries: [{ kind: 'cpu' }] } })).toBe(builtinCatalog());
+    const conv = formToSpec({ ...DEFAULT_FORM, acceleratorIds: ['acme-x1'] }, doc);
+    if (!conv.ok) throw new Error(JSON.stringify(conv.errors));
+    const prep = prepareSearch(conv.spec);
+    if (!prep.ok) throw new Error(prep.message);
+    expect(prep.space.axes.accelerators.map((a) => a.name)).toEqual(['Acme X1']);
   });
 
   it('turns the default form into a valid spec over the base, limits converted', () => {
