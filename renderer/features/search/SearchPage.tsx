@@ -51,6 +51,7 @@ import {
   candidateCount,
   formToSpec,
   catalogOfDoc,
+  frontAxisDomain,
   searchableAccelerators,
   searchableRegions,
   type FormErrors,
@@ -231,6 +232,8 @@ function FrontChart(props: {
     y: c.figures[axes.y.metric] ?? 0,
     name: `${buildText(c)} · ${networkText(c)}`,
   }));
+  const xDomain = frontAxisDomain(data.map((d) => d.x));
+  const yDomain = frontAxisDomain(data.map((d) => d.y));
   const tickY = (v: number): string =>
     axes.y.unit === 'USD' ? formatMoneyCompact(v, props.currency) : formatSignificant(v, 3);
   return (
@@ -256,7 +259,7 @@ function FrontChart(props: {
               type="number"
               dataKey="x"
               name={axes.x.label}
-              domain={['auto', 'auto']}
+              domain={xDomain}
               tickFormatter={(v: number) => formatNumber(v, 1)}
               stroke="var(--muted)"
               label={{
@@ -270,7 +273,7 @@ function FrontChart(props: {
               type="number"
               dataKey="y"
               name={axes.y.label}
-              domain={['auto', 'auto']}
+              domain={yDomain}
               tickFormatter={tickY}
               stroke="var(--muted)"
               width={80}

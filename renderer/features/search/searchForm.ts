@@ -246,3 +246,23 @@ function frontY(goal: SearchGoalId): string {
     ? goal
     : 'tco_usd';
 }
+
+/**
+ * An axis domain for the Pareto front's scatter: the values' range padded by a tenth of it on
+ * each side, and at least by 2 % of the largest magnitude, so that a front of one build (or of
+ * builds a few dollars apart) gets distinct tick labels instead of five ticks reading the same
+ * rounded value. [0, 1] when there is no finite value.
+ */
+export function frontAxisDomain(values: readonly number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (lo > hi) return [0, 1];
+  const pad = Math.max((hi - lo) * 0.1, Math.max(Math.abs(lo), Math.abs(hi)) * 0.02, 1e-9);
+  // A non-negative quantity (money, days) keeps a non-negative axis.
+  return [lo >= 0 ? Math.max(0, lo - pad) : lo - pad, hi + pad];
+}

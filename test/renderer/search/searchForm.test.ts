@@ -8,6 +8,7 @@ import {
   candidateCount,
   catalogOfDoc,
   formToSpec,
+  frontAxisDomain,
   parseNumberList,
   searchableAccelerators,
   searchableRegions,
@@ -130,5 +131,28 @@ describe('search form', () => {
       expect(conv.errors.gpuCounts).toMatch(/"x"/);
     }
     expect(candidateCount({ ...DEFAULT_FORM, gpuCounts: 'x' })).toBeNull();
+  });
+});
+
+describe('frontAxisDomain', () => {
+  it('gives a front of one build an axis wide enough for distinct 3-digit ticks', () => {
+    const [lo, hi] = frontAxisDomain([36_512_345]);
+    expect(lo).toBeLessThan(36_512_345);
+    expect(hi).toBeGreaterThan(36_512_345);
+    // Five ticks over the domain differ at three significant digits.
+    const ticks = [0, 1, 2, 3, 4].map((i) => lo + ((hi - lo) * i) / 4);
+    expect(new Set(ticks.map((t) => t.toPrecision(3))).size).toBe(5);
+  });
+
+  it('pads a range by a tenth each side and keeps a non-negative axis non-negative', () => {
+    expect(frontAxisDomain([10, 20])).toEqual([9, 21]);
+    expect(frontAxisDomain([0, 5])[0]).toBe(0);
+    expect(frontAxisDomain([-4, 6])).toEqual([-5, 7]);
+  });
+
+  it('ignores non-finite values and falls back to [0, 1] without any', () => {
+    expect(frontAxisDomain([])).toEqual([0, 1]);
+    expect(frontAxisDomain([Number.NaN, Infinity])).toEqual([0, 1]);
+    expect(frontAxisDomain([Number.NaN, 3, 5])).toEqual([2.8, 5.2]);
   });
 });
