@@ -66,6 +66,7 @@ test('catalog: add an accelerator and its system; the scenario evaluates it and 
   // No system holds it yet: "Add its system…" opens a system form for it.
   await u.detail.getByRole('button', { name: 'Add its system…' }).click();
   await expect(u.form).toBeVisible();
+  await expect(u.form.getByRole('heading', { name: 'Add a system' })).toBeVisible();
   await expect(u.choice('acceleratorId')).toHaveValue('acme-x1');
   await expect(u.text('entry-field-name')).toHaveValue('Acme X1 server');
   await expect(u.form.getByRole('textbox', { name: /^Accelerators per node/ })).toBeVisible();

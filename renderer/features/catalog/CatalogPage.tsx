@@ -255,7 +255,13 @@ function EntryForm(props: {
       }}
     >
       <h3 id="catalog-form-title">
-        {props.isNew ? 'Add a user entry' : `Edit user entry ${draft.id}`}
+        {props.isNew
+          ? draft.kind === 'system'
+            ? 'Add a system'
+            : draft.kind === 'accelerator'
+              ? 'Add an accelerator'
+              : 'Add a user entry'
+          : `Edit user entry ${draft.id}`}
       </h3>
       <p className="catalog-note">
         Numbers you enter are marked as user-sourced with your date and source. Leave a field empty
