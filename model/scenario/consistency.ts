@@ -14,8 +14,11 @@ import type { ScenarioModelFields } from './modelShape';
  * - user catalog entries (userCatalog.ts) and every catalog id the scenario names (accelerator,
  *   facility preset, electricity price and its currency, grid carbon, colocation, construction,
  *   cloud price) exist in the built-in catalog or the scenario's own entries;
- * - a stated layout fits the model and the cluster (training: TP divides the heads, PP at most
- *   the layers; serving: the model copies fit in the GPUs, one copy per partition);
+ * - a stated layout fits the model and the cluster (training, {@link trainingWorkloadIssues}: TP
+ *   divides the heads, PP at most the layers, TP × PP × DP × CP equals the GPUs, EP divides the
+ *   routed experts and EP × ETP folds over TP × CP × DP, the global batch splits into whole micro
+ *   batches; serving: the model copies fit in the GPUs, one copy per partition). The training
+ *   engine takes the sections as parsed and checks none of this again;
  * - the model shape and the stated sizes agree (serving `paramsB`, `activeParamsB` against the
  *   shape's count; a LoRA rank no larger than the hidden size);
  * - the storage CPUs leave a core for data pre-processing;
