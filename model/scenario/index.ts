@@ -27,7 +27,7 @@ export { financeSectionSchema, type FinanceSection } from './finance';
 export { servingWorkloadSchema, type ServingWorkload } from './serving';
 export { DEFAULT_SOURCES, describeDefault, type DefaultSource } from './defaultSources';
 export { calibrationSectionSchema, type CalibrationSection } from './calibration';
-export { trainingWorkloadIssues, type TrainingWorkloadLike } from './consistency';
+export { trainingWorkloadIssues } from './consistency';
 
 /** The format version this build writes. */
 export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);
