@@ -12,11 +12,16 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runMonteCarlo } from '../model/analysis';
 import { evaluate, trainingPerformance } from '../model/evaluate';
-import { parseScenarioOrThrow } from '../model/scenario';
+import {
+  computeSectionSchema,
+  networkSectionSchema,
+  parseScenarioOrThrow,
+  trainingWorkloadSchema,
+} from '../model/scenario';
 import { getModelPreset, servingModelFromPreset } from '../model/scenario/presets';
-import { toTrainingInput } from '../model/evaluate';
+import { trainingSectionsOf } from '../model/evaluate';
 import { autoLayout, simulateTraining } from '../model/training';
-import type { TrainingInput } from '../model/training';
+import type { TrainingSections } from '../model/training';
 import { build } from 'vite';
 import { measureBundle } from './bench/bundle';
 import { measureUi, type UiBench } from './bench/ui';
@@ -148,40 +153,24 @@ function moeServingExample() {
 }
 
 /** Megatron 1T (Narayanan et al. 2021 Table 1) on 3,072 A100s, layout left to the engine. */
-function megatron1tInput(): TrainingInput {
+function megatron1tSections(): TrainingSections {
   const p = getModelPreset('megatron-1t');
   if (!p) throw new Error('preset megatron-1t missing');
-  const s = p.shape;
   return {
-    model: {
-      layers: s.layers,
-      hidden: s.hiddenSize,
-      heads: s.attentionHeads,
-      kvHeads: s.kvHeads,
-      ffnHidden: s.ffnHiddenSize,
-      ffnType: s.ffnType,
-      vocab: s.vocabSize,
-      seqLen: s.seqLenTokens,
-      moe: null,
-    },
-    training: {
-      globalBatchSeqs: p.globalBatchSeqs,
-      microBatch: null,
-      precision: 'fp16',
-      recompute: null,
-      finetune: null,
-      tokensToTrain: null,
-      optimizer: 'adam',
-    },
-    parallelism: 'auto',
-    cluster: {
+    workload: trainingWorkloadSchema.parse({
+      kind: 'training',
+      model: p.shape,
+      training: { globalBatchSeqs: p.globalBatchSeqs, precision: 'fp16' },
+      parallelism: 'auto',
+    }),
+    compute: computeSectionSchema.parse({
       acceleratorId: 'a100-sxm-80gb',
       gpus: 3072,
       gpusPerNode: 8,
-      nvlinkDomain: 8,
-      scaleOut: { fabric: 'infiniband', gbpsPerGpu: 200, tiers: null, oversubscription: null },
-    },
-    stack: 'optimized',
+      nvlinkDomainGpus: 8,
+      stack: 'optimized',
+    }),
+    network: networkSectionSchema.parse({ scaleOut: { fabric: 'infiniband', gbpsPerGpu: 200 } }),
   };
 }
 
@@ -269,8 +258,8 @@ export const benchmarks: readonly Benchmark[] = [
       const scenario = trainingExample();
       if (scenario.workload.kind !== 'training')
         throw new Error('example is not a training scenario');
-      const input = toTrainingInput(scenario, scenario.workload);
-      return medianMicros(() => void simulateTraining(input), 500, 41, 200);
+      const sections = trainingSectionsOf(scenario, scenario.workload);
+      return medianMicros(() => void simulateTraining(sections), 500, 41, 200);
     },
   },
   {
@@ -281,10 +270,10 @@ export const benchmarks: readonly Benchmark[] = [
     kind: 'engine',
     description: 'auto layout search for Megatron 1T on 3,072 A100s (median of 5 after 1 warm-up)',
     run: () => {
-      const input = megatron1tInput();
+      const sections = megatron1tSections();
       // What a user waits for when asking for `auto` once: one warm-up run only (fully warmed,
       // the same search takes under 1 ms).
-      return medianMicros(() => void autoLayout(input), 1, 5, 1, 0) / 1000;
+      return medianMicros(() => void autoLayout(sections), 1, 5, 1, 0) / 1000;
     },
   },
   {

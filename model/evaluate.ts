@@ -18,7 +18,6 @@ import type {
   WorkloadLoad,
 } from './power';
 import type { ClusterNetworkBom } from './fabric';
-import { modelShapeOf } from './scenario';
 import type { Scenario, ServingWorkload, TrainingWorkload } from './scenario';
 import {
   adjustTimeToTrainDays,
@@ -41,7 +40,7 @@ import type {
   ServingSlo,
 } from './serving';
 import { scalingCurve, simulateTraining, trainingMetricValues } from './training';
-import type { ScalingPoint, TrainingInput, TrainingResult } from './training';
+import type { ScalingPoint, TrainingResult, TrainingSections } from './training';
 
 /**
  * `evaluate(scenario)`: the engine's one entry point, a short pipeline of named pure functions:
@@ -164,73 +163,27 @@ function calibrationWarning(scenario: Scenario, workload: TrainingWorkload): str
 }
 
 /**
- * Map a scenario's training workload and cluster to the training engine's input.
- * `auto` fields become `null` ("engine chooses"); units are unchanged (counts, Gb/s, s).
+ * The scenario sections the training engine reads (model/training `TrainingSections`): the
+ * workload, `cluster.compute` and `cluster.network` as parsed, the merged catalog's accelerator
+ * and the calibration multiplier where it applies.
  */
-export function toTrainingInput(scenario: Scenario, workload: TrainingWorkload): TrainingInput {
-  const { model, training, parallelism } = workload;
-  const { compute, network } = scenario.cluster;
+export function trainingSectionsOf(
+  scenario: Scenario,
+  workload: TrainingWorkload,
+): TrainingSections {
   return {
-    model: modelShapeOf(model, model.seqLenTokens),
-    training: {
-      globalBatchSeqs: training.globalBatchSeqs,
-      microBatch: auto(training.microBatchSeqs),
-      precision: training.precision,
-      recompute: auto(training.recompute),
-      finetune:
-        training.finetune.method === 'lora'
-          ? { method: 'lora', rank: training.finetune.rank }
-          : null,
-      tokensToTrain: training.tokensToTrain,
-      optimizer: training.optimizer,
-      fixedOverheadS: training.fixedOverheadS,
-      evaluation: training.evaluation,
-      attentionKernel: auto(training.attentionKernel),
-      zero3Gathers: auto(training.zero3Gathers),
-      powerLimitW: training.powerLimitW,
-      packedDocTokens: training.packedDocTokens,
-      expertImbalance: training.expertImbalance,
-      softwareEra: auto(training.softwareEra),
-      gradSync: training.gradSync,
-      moeDispatcher: auto(training.moeDispatcher),
-      moeA2aOverlap: auto(training.moeA2aOverlap),
-      cudaGraphs: auto(training.cudaGraphs),
-      computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
-    },
-    parallelism:
-      parallelism === 'auto'
-        ? 'auto'
-        : {
-            tp: auto(parallelism.tp),
-            pp: auto(parallelism.pp),
-            dp: auto(parallelism.dp),
-            cp: auto(parallelism.cp),
-            vpp: auto(parallelism.vpp),
-            zeroStage: auto(parallelism.zeroStage),
-            sequenceParallel: auto(parallelism.sequenceParallel),
-            ep: auto(parallelism.ep),
-            etp: auto(parallelism.etp),
-          },
-    cluster: {
-      acceleratorId: compute.acceleratorId,
-      accelerator: userAccelerator(scenario),
-      gpus: compute.gpus,
-      gpusPerNode: compute.gpusPerNode,
-      nvlinkDomain: auto(compute.nvlinkDomainGpus),
-      scaleOut: {
-        fabric: network.scaleOut.fabric,
-        gbpsPerGpu: network.scaleOut.gbpsPerGpu,
-        tiers: auto(network.scaleOut.fatTreeTiers),
-        oversubscription: network.scaleOut.oversubscriptionRatio,
-      },
-    },
-    stack: compute.stack,
+    workload,
+    compute: scenario.cluster.compute,
+    network: scenario.cluster.network,
+    accelerator: userAccelerator(scenario),
+    computeEfficiencyMultiplier: calibrationMultiplier(scenario, workload),
   };
 }
 
 /**
- * Engine field paths (TrainingInput) → scenario field paths, so an error the training engine
- * raises names the field the user edits. Prefix rules, longest first.
+ * Serving engine field paths (model/serving `ServingConfig`) → scenario field paths, so an error
+ * the serving engine raises names the field the user edits. Prefix rules, longest first. (The
+ * training engine takes the scenario sections themselves and needs none.)
  */
 const ENGINE_TO_SCENARIO_PATH: readonly (readonly [string, string])[] = [
   ['cluster.scaleOut.oversubscription', 'cluster.network.scaleOut.oversubscriptionRatio'],
@@ -246,14 +199,11 @@ const ENGINE_TO_SCENARIO_PATH: readonly (readonly [string, string])[] = [
   ['model.vocab', 'workload.model.vocabSize'],
   ['model.seqLen', 'workload.model.seqLenTokens'],
   ['model', 'workload.model'],
-  ['training.microBatch', 'workload.training.microBatchSeqs'],
-  ['training.computeEfficiencyMultiplier', 'calibration.computeEfficiencyMultiplier'],
-  ['training', 'workload.training'],
   ['parallelism', 'workload.parallelism'],
 ];
 
 /** A dotted engine path (at least one segment after the root), not inside a longer word. */
-const ENGINE_PATH_RE = /(?<![\w.])(?:model|training|parallelism|cluster)(?:\.[A-Za-z]\w*)+/g;
+const ENGINE_PATH_RE = /(?<![\w.])(?:model|parallelism|cluster)(?:\.[A-Za-z]\w*)+/g;
 
 /** One engine path → the scenario path (the longest matching prefix rule). */
 function translatePath(path: string): string {
@@ -362,20 +312,16 @@ export type TrainingPerformance = {
 
 /**
  * Performance of a training workload: the training engine on the scenario's model, layout and
- * cluster.
- * @throws naming the scenario field the engine rejects
+ * cluster (the parsed sections themselves, `trainingSectionsOf`).
+ * @throws naming an unknown accelerator id, or the layout when no layout satisfies the stated
+ *   degrees
  */
 export function trainingPerformance(
   scenario: Scenario,
   w: TrainingWorkload,
   adjust?: (r: TrainingResult) => TrainingResult,
 ): TrainingPerformance {
-  let r: TrainingResult;
-  try {
-    r = simulateTraining(toTrainingInput(scenario, w));
-  } catch (e) {
-    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
-  }
+  let r = simulateTraining(trainingSectionsOf(scenario, w));
   if (adjust) r = adjust(r);
   const cal = calibrationWarning(scenario, w);
   return {
@@ -753,11 +699,6 @@ function heavier(
   return b !== null && (a === null || b.share > a.share) ? b : a;
 }
 
-/** `auto` → null (the engine chooses). */
-function auto<T>(v: T | 'auto'): T | null {
-  return v === 'auto' ? null : v;
-}
-
 /**
  * Evaluate one validated scenario.
  * @param scenario - a scenario returned by `parseScenario` (defaults filled in)
@@ -937,12 +878,8 @@ export function scalingCurveFor(scenario: Scenario, gpuCounts?: readonly number[
   if (w.kind !== 'training') {
     throw new Error('workload.kind: a scaling curve needs a training workload');
   }
-  const input = toTrainingInput(scenario, w);
-  try {
-    return gpuCounts === undefined ? scalingCurve(input) : scalingCurve(input, gpuCounts);
-  } catch (e) {
-    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
-  }
+  const sections = trainingSectionsOf(scenario, w);
+  return gpuCounts === undefined ? scalingCurve(sections) : scalingCurve(sections, gpuCounts);
 }
 
 /**

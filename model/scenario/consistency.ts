@@ -14,8 +14,11 @@ import type { ScenarioModelFields } from './modelShape';
  * - user catalog entries (userCatalog.ts) and every catalog id the scenario names (accelerator,
  *   facility preset, electricity price and its currency, grid carbon, colocation, construction,
  *   cloud price) exist in the built-in catalog or the scenario's own entries;
- * - a stated layout fits the model and the cluster (training: TP divides the heads, PP at most
- *   the layers; serving: the model copies fit in the GPUs, one copy per partition);
+ * - a stated layout fits the model and the cluster (training, {@link trainingWorkloadIssues}: TP
+ *   divides the heads, PP at most the layers, TP × PP × DP × CP equals the GPUs, EP divides the
+ *   routed experts and EP × ETP folds over TP × CP × DP, the global batch splits into whole micro
+ *   batches; serving: the model copies fit in the GPUs, one copy per partition). The training
+ *   engine takes the sections as parsed and checks none of this again;
  * - the model shape and the stated sizes agree (serving `paramsB`, `activeParamsB` against the
  *   shape's count; a LoRA rank no larger than the hidden size);
  * - the storage CPUs leave a core for data pre-processing;
@@ -25,23 +28,37 @@ import type { ScenarioModelFields } from './modelShape';
  * Inconsistent input is refused with a message; nothing is clamped.
  */
 
+/** The part of a parsed training workload section the layout checks read. */
+export type TrainingWorkloadLike = {
+  readonly kind: 'training';
+  readonly model: {
+    readonly layers: number;
+    readonly hiddenSize: number;
+    readonly attentionHeads: number;
+    readonly moe: { readonly experts: number } | null;
+  };
+  readonly training: {
+    readonly globalBatchSeqs: number;
+    readonly microBatchSeqs: number | 'auto';
+    readonly finetune: { readonly method: string; readonly rank?: number };
+  };
+  readonly parallelism:
+    | 'auto'
+    | {
+        readonly tp: number | 'auto';
+        readonly pp: number | 'auto';
+        readonly dp: number | 'auto';
+        readonly cp: number | 'auto';
+        readonly ep: number | 'auto';
+        readonly etp: number | 'auto';
+      };
+};
+
 /** The part of a parsed scenario these checks read (structural, so the schema can call it). */
 type ScenarioLike = {
   readonly name: string;
   readonly workload:
-    | {
-        readonly kind: 'training';
-        readonly model: {
-          readonly layers: number;
-          readonly hiddenSize: number;
-          readonly attentionHeads: number;
-        };
-        readonly training: {
-          readonly finetune: { readonly method: string; readonly rank?: number };
-        };
-        readonly parallelism:
-          'auto' | { readonly tp: number | 'auto'; readonly pp: number | 'auto' };
-      }
+    | TrainingWorkloadLike
     | {
         readonly kind: 'serving';
         readonly model: ScenarioModelFields & {
@@ -226,34 +243,87 @@ function catalogReferenceIssues(s: ScenarioLike, catalog: Catalog): CatalogIssue
 /** Stated sizes may differ from the shape's count (shared experts, other attention) by this factor. */
 export const PARAMS_SHAPE_TOLERANCE = 2;
 
+/**
+ * The training workload against itself and the cluster's GPU count: a LoRA rank no larger than
+ * the hidden size, and a stated layout that fits the model and the cluster (PP at most the
+ * layers, TP dividing the heads, TP × PP × DP × CP equal to the GPUs or dividing them while some
+ * degrees are `auto`, EP dividing the routed experts and EP × ETP folding over TP × CP × DP, the
+ * global batch a multiple of DP × micro batch). Paths from the scenario's root. The scenario
+ * schema runs it on every file; the validation harness (model/validation/training.ts) on the
+ * sections it builds from a case. Never throws.
+ * @param gpus - `cluster.compute.gpus`
+ */
+export function trainingWorkloadIssues(w: TrainingWorkloadLike, gpus: number): CatalogIssue[] {
+  const out: CatalogIssue[] = [];
+  const m = w.model;
+  const ft = w.training.finetune;
+  if (ft.method === 'lora' && ft.rank !== undefined && ft.rank > m.hiddenSize) {
+    out.push({
+      path: ['workload', 'training', 'finetune', 'rank'],
+      message: `must be at most the hidden size (workload.model.hiddenSize, ${m.hiddenSize}): a LoRA adapter's rank cannot exceed the matrices it adapts`,
+    });
+  }
+  const p = w.parallelism;
+  if (p === 'auto') return out;
+  if (p.pp !== 'auto' && p.pp > m.layers) {
+    out.push({
+      path: ['workload', 'parallelism', 'pp'],
+      message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
+    });
+  }
+  if (p.tp !== 'auto' && m.attentionHeads % p.tp !== 0) {
+    out.push({
+      path: ['workload', 'parallelism', 'tp'],
+      message: `must divide the attention heads (workload.model.attentionHeads, ${m.attentionHeads}): tensor parallelism splits the heads evenly`,
+    });
+  }
+  const degrees = [p.tp, p.pp, p.dp, p.cp];
+  const given = degrees.filter((d): d is number => d !== 'auto');
+  const product = given.reduce((a, b) => a * b, 1);
+  if (given.length === degrees.length && product !== gpus) {
+    out.push({
+      path: ['workload', 'parallelism'],
+      message: `TP × PP × DP × CP = ${product} must equal the cluster's GPUs (cluster.compute.gpus, ${gpus}): each GPU holds one part of the layout`,
+    });
+  } else if (gpus % product !== 0) {
+    out.push({
+      path: ['workload', 'parallelism'],
+      message: `the product of the stated degrees (${product}) must divide the cluster's GPUs (cluster.compute.gpus, ${gpus}): the automatic degrees fill the rest in whole numbers`,
+    });
+  }
+  if (m.moe !== null && p.ep !== 'auto') {
+    const etp = p.etp === 'auto' ? 1 : p.etp;
+    if (m.moe.experts % p.ep !== 0) {
+      out.push({
+        path: ['workload', 'parallelism', 'ep'],
+        message: `must divide the routed experts (workload.model.moe.experts, ${m.moe.experts}): expert parallelism splits the experts evenly`,
+      });
+    } else if (p.tp !== 'auto' && p.cp !== 'auto' && p.dp !== 'auto') {
+      const fold = p.tp * p.cp * p.dp;
+      if (fold % (p.ep * etp) !== 0) {
+        out.push({
+          path: ['workload', 'parallelism', 'ep'],
+          message: `ep × etp = ${p.ep * etp} must divide tp × cp × dp = ${fold}: the expert groups fold over the tensor-, context- and data-parallel GPUs of a pipeline stage (Megatron-Core parallel folding)`,
+        });
+      }
+    }
+  }
+  const mb = w.training.microBatchSeqs;
+  if (p.dp !== 'auto' && mb !== 'auto' && w.training.globalBatchSeqs % (p.dp * mb) !== 0) {
+    out.push({
+      path: ['workload', 'training', 'globalBatchSeqs'],
+      message: `must be a multiple of dp × microBatchSeqs (${p.dp} × ${mb})`,
+    });
+  }
+  return out;
+}
+
 function layoutAndShapeIssues(s: ScenarioLike): CatalogIssue[] {
   const out: CatalogIssue[] = [];
   const w = s.workload;
   const gpus = s.cluster.compute.gpus;
   if (w.kind === 'training') {
-    const m = w.model;
-    const ft = w.training.finetune;
-    if (ft.method === 'lora' && ft.rank !== undefined && ft.rank > m.hiddenSize) {
-      out.push({
-        path: ['workload', 'training', 'finetune', 'rank'],
-        message: `must be at most the hidden size (workload.model.hiddenSize, ${m.hiddenSize}): a LoRA adapter's rank cannot exceed the matrices it adapts`,
-      });
-    }
-    const p = w.parallelism;
-    if (p !== 'auto') {
-      if (p.pp !== 'auto' && p.pp > m.layers) {
-        out.push({
-          path: ['workload', 'parallelism', 'pp'],
-          message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
-        });
-      }
-      if (p.tp !== 'auto' && m.attentionHeads % p.tp !== 0) {
-        out.push({
-          path: ['workload', 'parallelism', 'tp'],
-          message: `must divide the attention heads (workload.model.attentionHeads, ${m.attentionHeads}): tensor parallelism splits the heads evenly`,
-        });
-      }
-    }
+    out.push(...trainingWorkloadIssues(w, gpus));
   } else {
     const m = w.model;
     const counted = paramCounts(modelShapeOf(m, 0));

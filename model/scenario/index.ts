@@ -27,6 +27,7 @@ export { financeSectionSchema, type FinanceSection } from './finance';
 export { servingWorkloadSchema, type ServingWorkload } from './serving';
 export { DEFAULT_SOURCES, describeDefault, type DefaultSource } from './defaultSources';
 export { calibrationSectionSchema, type CalibrationSection } from './calibration';
+export { trainingWorkloadIssues } from './consistency';
 
 /** The format version this build writes. */
 export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);
@@ -123,48 +124,14 @@ export const scenarioSchema = z
         message: `must not exceed cluster.compute.gpus (${s.cluster.compute.gpus})`,
       });
     }
-    // Catalog ids, user catalog entries, layout against shape, stated sizes against the shape,
-    // storage CPUs, no bidirectional controls in text (consistency.ts).
+    // Catalog ids, user catalog entries, layout against shape and GPUs, stated sizes against the
+    // shape, storage CPUs, no bidirectional controls in text (consistency.ts).
     for (const issue of scenarioConsistencyIssues(s)) {
       ctx.issues.push({
         code: 'custom',
         input: undefined,
         path: issue.path,
         message: issue.message,
-      });
-    }
-    if (s.workload.kind !== 'training' || s.workload.parallelism === 'auto') return;
-    const p = s.workload.parallelism;
-    const gpus = s.cluster.compute.gpus;
-    const degrees = [p.tp, p.pp, p.dp, p.cp];
-    const given = degrees.filter((d): d is number => d !== 'auto');
-    const product = given.reduce((a, b) => a * b, 1);
-    if (given.length === degrees.length && product !== gpus) {
-      ctx.issues.push({
-        code: 'custom',
-        input: p,
-        path: ['workload', 'parallelism'],
-        message: `TP × PP × DP × CP = ${product} must equal the cluster's GPUs (cluster.compute.gpus, ${gpus}): each GPU holds one part of the layout`,
-      });
-    } else if (gpus % product !== 0) {
-      ctx.issues.push({
-        code: 'custom',
-        input: p,
-        path: ['workload', 'parallelism'],
-        message: `the product of the stated degrees (${product}) must divide the cluster's GPUs (cluster.compute.gpus, ${gpus}): the automatic degrees fill the rest in whole numbers`,
-      });
-    }
-    const mb = s.workload.training.microBatchSeqs;
-    if (
-      p.dp !== 'auto' &&
-      mb !== 'auto' &&
-      s.workload.training.globalBatchSeqs % (p.dp * mb) !== 0
-    ) {
-      ctx.issues.push({
-        code: 'custom',
-        input: s.workload.training.globalBatchSeqs,
-        path: ['workload', 'training', 'globalBatchSeqs'],
-        message: `must be a multiple of dp × microBatchSeqs (${p.dp} × ${mb})`,
       });
     }
   });

@@ -1,16 +1,12 @@
 import { memoryPerGpu, totalBytesByRecomputedLayers } from '../workload/memory';
-import { checkTrainingInput } from './check';
+import { engineInputOf } from './input';
+import type { ParallelismLayout } from './input';
 import type { Context } from './simulate';
 import { buildContext, buildResult, evaluateCore, memoryOptions } from './simulate';
-import type {
-  ParallelismLayout,
-  Recompute,
-  ResolvedLayout,
-  TrainingInput,
-  TrainingResult,
-} from './types';
+import type { Recompute, ResolvedLayout, TrainingResult, TrainingSections } from './types';
 
-const FREE: ParallelismLayout = {
+/** Every layout field left to the search. */
+export const FREE: ParallelismLayout = {
   tp: null,
   pp: null,
   dp: null,
@@ -237,7 +233,7 @@ export function searchLayout(
   const chosen = best?.l ?? leastMem?.l;
   if (chosen === undefined) {
     throw new Error(
-      `parallelism: no layout satisfies the constraints (tp·pp·dp·cp = cluster.gpus = ${gpus} with the stated tp, pp, dp and cp)`,
+      `parallelism: no layout satisfies the constraints (tp·pp·dp·cp = cluster.compute.gpus = ${gpus} with the stated tp, pp, dp and cp)`,
     );
   }
   const extra =
@@ -257,14 +253,14 @@ export function searchLayout(
 
 /**
  * `auto` layout: the fastest TP×PP×DP×CP×micro batch×recompute×vpp layout that fits in HBM,
- * honouring the non-null fields of `input.parallelism` (all free when it is `'auto'`).
- * Input is validated (throws naming the field). Units as in {@link TrainingResult}.
+ * honouring the stated (not `auto`) fields of the workload's `parallelism` (all free when it is
+ * `'auto'`), even where they alone would make the layout complete. Units as in
+ * {@link TrainingResult}. Throws naming an unknown accelerator id, or `parallelism` when no layout
+ * satisfies the stated degrees.
  */
-export function autoLayout(input: TrainingInput, stats?: SearchStats): TrainingResult {
-  checkTrainingInput(input);
+export function autoLayout(sections: TrainingSections, stats?: SearchStats): TrainingResult {
+  const input = engineInputOf(sections);
   const ctx = buildContext(input);
   const fixed = input.parallelism === 'auto' ? FREE : input.parallelism;
   return searchLayout(ctx, fixed, stats);
 }
-
-export { FREE as FREE_LAYOUT };

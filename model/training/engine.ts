@@ -1,37 +1,36 @@
-import { searchLayout } from './auto';
-import { checkTrainingInput } from './check';
+import { FREE, searchLayout } from './auto';
+import { engineInputOf } from './input';
+import type { EngineInput } from './input';
 import { buildContext, buildResult, evaluateCore, isComplete } from './simulate';
-import type { ResolvedLayout, TrainingInput, TrainingResult } from './types';
+import type { ResolvedLayout, TrainingResult, TrainingSections } from './types';
 
 /**
  * Simulate one training configuration: step time and breakdown, throughput, MFU/HFU (PaLM
  * convention, Chowdhery et al. 2022 App. B), memory per GPU and fit, time to train and the
  * binding bottleneck. Units: seconds, tokens/s, TFLOP/s per GPU, bytes, percent.
- * Null layout fields (or `parallelism: 'auto'`, or null micro batch / recompute) are chosen by
- * {@link autoLayout}'s search. Throws `Error('<field>: <reason>')` on invalid input and
- * names an unknown accelerator id. Method: see `evaluateCore` (model/training/simulate.ts).
+ * `auto` layout fields (or `parallelism: 'auto'`, or an `auto` micro batch / recompute) are
+ * chosen by {@link autoLayout}'s search.
+ * @param sections - the scenario's parsed training workload, `cluster.compute` and
+ *   `cluster.network` sections (model/scenario: checked there, not here), with the merged
+ *   catalog's accelerator and the calibration multiplier where they apply
+ * @throws naming an unknown accelerator id, or `parallelism` when no layout satisfies the stated
+ *   degrees
+ * Method: see `evaluateCore` (model/training/simulate.ts) and the folder's README.
  */
-export function simulateTraining(input: TrainingInput): TrainingResult {
-  checkTrainingInput(input);
+export function simulateTraining(sections: TrainingSections): TrainingResult {
+  return simulateEngineInput(engineInputOf(sections));
+}
+
+/**
+ * {@link simulateTraining} on the engine's working input (model/training/input.ts): the unit
+ * tests' way in, where a fixture states the working quantities directly. Not part of the
+ * engine's public API (model/training/index.ts).
+ */
+export function simulateEngineInput(input: EngineInput): TrainingResult {
   const ctx = buildContext(input);
   const p = input.parallelism;
   if (p === 'auto' || !isComplete(p, input)) {
-    return searchLayout(
-      ctx,
-      p === 'auto'
-        ? {
-            tp: null,
-            pp: null,
-            dp: null,
-            cp: null,
-            vpp: null,
-            zeroStage: null,
-            sequenceParallel: null,
-            ep: null,
-            etp: null,
-          }
-        : p,
-    );
+    return searchLayout(ctx, p === 'auto' ? FREE : p);
   }
   const tp = p.tp ?? 1;
   const pp = p.pp ?? 1;

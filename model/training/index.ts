@@ -4,10 +4,8 @@
  */
 export type * from './types';
 export { simulateTraining } from './engine';
-export { checkTrainingInput } from './check';
 export { autoLayout } from './auto';
 export { scalingCurve } from './scaling';
 export { trainingMetrics, trainingMetricValues } from './metrics';
 export { SCALING_EFFICIENCY_FORMULA, scalingEfficiencyPct } from './efficiency';
-export { layoutText, recomputeText, resolveSoftwareEra } from './simulate';
-export { MOE_DISPATCHERS } from './moe';
+export { layoutText, recomputeText } from './simulate';

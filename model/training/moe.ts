@@ -16,14 +16,6 @@ import type { NetworkConstants } from '../parallelism';
 import type { ModelShape } from '../workload/shape';
 import type { MoeDispatcher } from './types';
 
-/** The MoE dispatchers the engine prices, as Megatron-Core names them ({@link MoeDispatcher}). */
-export const MOE_DISPATCHERS: readonly MoeDispatcher[] = [
-  'alltoall',
-  'allgather',
-  'deepep',
-  'hybridep',
-];
-
 /**
  * Whether a dispatcher sends each token once per destination rank/domain with SM-driven copy
  * kernels (DeepEP, HybridEP: Megatron-Core `flex`) rather than through NCCL collectives.

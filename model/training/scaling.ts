@@ -1,19 +1,34 @@
+import type { ParallelismLayoutSection } from '../scenario';
 import { simulateTraining } from './engine';
-import type { ParallelismLayout, ScalingPoint, TrainingInput } from './types';
+import type { ScalingPoint, TrainingSections } from './types';
 
-function defaultCounts(input: TrainingInput): number[] {
-  const per = input.cluster.gpusPerNode;
-  const max = input.cluster.gpus * 4;
+/** One node's GPUs, doubling up to four times the cluster's, and the cluster's own count. */
+function defaultCounts(s: TrainingSections): number[] {
+  const per = s.compute.gpusPerNode;
+  const max = s.compute.gpus * 4;
   const out: number[] = [];
   for (let g = per; g <= max; g *= 2) out.push(g);
-  if (!out.includes(input.cluster.gpus)) out.push(input.cluster.gpus);
+  if (!out.includes(s.compute.gpus)) out.push(s.compute.gpus);
   return out.sort((a, b) => a - b);
 }
 
+/** Every layout field left to the engine. */
+const AUTO_LAYOUT: ParallelismLayoutSection = {
+  tp: 'auto',
+  pp: 'auto',
+  dp: 'auto',
+  cp: 'auto',
+  vpp: 'auto',
+  zeroStage: 'auto',
+  sequenceParallel: 'auto',
+  ep: 'auto',
+  etp: 'auto',
+};
+
 /**
- * Scaling curve: throughput and efficiency against GPU count, at the input's global batch.
- * Each point keeps the input's TP, PP, CP, micro batch, recompute and ZeRO stage when given,
- * lets DP follow the GPU count, and lets the engine choose what the input leaves null; points
+ * Scaling curve: throughput and efficiency against GPU count, at the workload's global batch.
+ * Each point keeps the stated TP, PP, CP, EP, micro batch, recompute and ZeRO stage, lets DP
+ * follow the GPU count, and lets the engine choose what the sections leave `auto`; points
  * whose layout is impossible (DP not dividing the global batch) are left out.
  * Efficiency: each point's own scaling efficiency, the one definition the scenario's figure
  * uses (SCALING_EFFICIENCY_FORMULA: step time without exposed data-parallel communication ÷ step
@@ -22,26 +37,20 @@ function defaultCounts(input: TrainingInput): number[] {
  * allows a faster layout). Units: s, tokens/s, %.
  * Method: repeated {@link simulateTraining} (strong scaling at fixed global batch, as MLPerf).
  */
-export function scalingCurve(input: TrainingInput, gpuCounts?: readonly number[]): ScalingPoint[] {
-  const counts = gpuCounts ?? defaultCounts(input);
-  const base: ParallelismLayout =
-    input.parallelism === 'auto'
-      ? {
-          tp: null,
-          pp: null,
-          dp: null,
-          cp: null,
-          vpp: null,
-          zeroStage: null,
-          sequenceParallel: null,
-        }
-      : { ...input.parallelism, dp: null };
+export function scalingCurve(
+  sections: TrainingSections,
+  gpuCounts?: readonly number[],
+): ScalingPoint[] {
+  const counts = gpuCounts ?? defaultCounts(sections);
+  const p = sections.workload.parallelism;
+  const parallelism: ParallelismLayoutSection = p === 'auto' ? AUTO_LAYOUT : { ...p, dp: 'auto' };
+  const workload = { ...sections.workload, parallelism };
   const runs: { gpus: number; r: ReturnType<typeof simulateTraining> }[] = [];
   for (const gpus of counts) {
     try {
       runs.push({
         gpus,
-        r: simulateTraining({ ...input, cluster: { ...input.cluster, gpus }, parallelism: base }),
+        r: simulateTraining({ ...sections, workload, compute: { ...sections.compute, gpus } }),
       });
     } catch {
       // No valid layout at this count (e.g. DP does not divide the global batch): left out.

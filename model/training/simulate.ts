@@ -38,14 +38,13 @@ import type {
   Bottleneck,
   BottleneckKind,
   MoeDispatcher,
-  ParallelismLayout,
   Recompute,
   ResolvedLayout,
   SoftwareEra,
   StepBreakdown,
-  TrainingInput,
   TrainingResult,
 } from './types';
+import type { EngineInput, ParallelismLayout } from './input';
 
 /**
  * Share of tensor-parallel communication left exposed when a production stack overlaps it with
@@ -142,7 +141,7 @@ export const ADAM_STEP_BYTES = 34;
 
 /** Everything that does not depend on the layout (computed once per input). */
 export type Context = {
-  readonly input: TrainingInput;
+  readonly input: EngineInput;
   readonly dev: DeviceConstants;
   /**
    * Roofline constants of the output layer (logits GEMM). FP8/FP4 recipes keep it in BF16:
@@ -196,7 +195,7 @@ export type Context = {
  * accelerator's own era: A100 runs default to Megatron 2021 (the published A100 runs of 2020–22
  * predate FlashAttention in Megatron/DeepSpeed), Hopper and newer to current.
  */
-export function resolveSoftwareEra(input: TrainingInput): SoftwareEra {
+export function resolveSoftwareEra(input: EngineInput): SoftwareEra {
   const t = input.training;
   if (t.softwareEra !== undefined && t.softwareEra !== null) return t.softwareEra;
   if (t.attentionKernel === 'flash') return 'current';
@@ -222,7 +221,7 @@ function capped(dev: DeviceConstants, clock: number): DeviceConstants {
  * per tier (model/parallelism), parameter counts and PaLM-convention model FLOPs per token
  * (model/workload), stack-era defaults. Throws naming an unknown accelerator id.
  */
-export function buildContext(input: TrainingInput): Context {
+export function buildContext(input: EngineInput): Context {
   const acc = input.cluster.accelerator ?? getAccelerator(input.cluster.acceleratorId);
   // A board power cap below the TDP lowers the clock: compute rates follow it, HBM does not.
   const clock = clockFactorForPowerCap(acc.tdpW.value, input.training.powerLimitW ?? null);
@@ -954,7 +953,7 @@ export function buildResult(
 }
 
 /** True when every layout field, the micro batch and the recompute mode are given (no search needed). */
-export function isComplete(p: ParallelismLayout, input: TrainingInput): boolean {
+export function isComplete(p: ParallelismLayout, input: EngineInput): boolean {
   return (
     p.tp !== null &&
     p.pp !== null &&

@@ -1,225 +1,58 @@
 /**
- * Plain input and output types of the training performance engine (issue 3).
+ * Input and output types of the training performance engine (issue 3; issue 19: the input is
+ * the parsed scenario sections).
  *
- * Conventions: every count is a plain positive integer, every time is in seconds, every
- * size in bytes, every rate per second. `null` in an input field means "the engine
- * chooses" (the best choice that fits in memory). Field names carry their unit.
+ * Conventions: every count is a plain positive integer, every time is in seconds, every size in
+ * bytes, every rate per second. Field names carry their unit.
  */
 
 import type { Accelerator } from '../catalog/accelerators';
-import type { Fabric, Precision, Recompute } from '../vocabulary';
+import type { ComputeSection, NetworkSection, TrainingWorkload } from '../scenario';
+import type { Precision, Recompute } from '../vocabulary';
 import type { FfnType, MlaSpec, ModelShape, MoeSpec, SlidingWindowSpec } from '../workload/types';
 
 /** The model vocabulary lives in model/workload (one shape for training and serving). */
 export type { FfnType, MlaSpec, ModelShape, MoeSpec, Precision, Recompute, SlidingWindowSpec };
 
-/** Training software era (see `TrainingSettings.softwareEra`). */
-export type SoftwareEra = 'megatron-2021' | 'current';
-
-/** Activation recomputation (Korthikanti et al. 2022). */
-
-export type FinetuneSpec = { readonly method: 'lora'; readonly rank: number };
-
-export type TrainingSettings = {
-  /** Sequences per optimizer step (whole cluster). */
-  readonly globalBatchSeqs: number;
-  /** Sequences per micro batch per pipeline; null: engine chooses. */
-  readonly microBatch: number | null;
-  readonly precision: Precision;
-  /** null: engine chooses the fastest that fits. */
-  readonly recompute: Recompute | null;
-  /** null: full training; LoRA freezes the base weights. */
-  readonly finetune: FinetuneSpec | null;
-  /** Tokens to process for the time-to-train figure; null: no time to train. */
-  readonly tokensToTrain: number | null;
-  readonly optimizer: 'adam';
+/**
+ * What the training engine reads of a scenario: the parsed sections, as the scenario's schemas
+ * (model/scenario) check and default them. Every field keeps the scenario's name and unit; `auto`
+ * means the engine chooses (the fastest choice that fits in memory). The engine does not check
+ * them again: a section that did not come from its schema (or a whole scenario that skipped the
+ * cross-field checks of model/scenario/consistency.ts) is outside its contract.
+ */
+export type TrainingSections = {
+  /** Section `workload` (kind `training`): the model shape, training settings and layout. */
+  readonly workload: Pick<TrainingWorkload, 'model' | 'training' | 'parallelism'>;
+  /** Section `cluster.compute`: accelerator id, GPUs, GPUs per node, scale-up domain, stack. */
+  readonly compute: Pick<
+    ComputeSection,
+    'acceleratorId' | 'gpus' | 'gpusPerNode' | 'nvlinkDomainGpus' | 'stack'
+  >;
+  /** Section `cluster.network`: the scale-out fabric (line rate in Gb/s per GPU, fat tree). */
+  readonly network: NetworkSection;
   /**
-   * Fixed wall-clock overhead added to the time to train (start-up, evaluation,
-   * checkpoint load), seconds. Default 0. MLPerf-style times include such an overhead.
+   * The accelerator's figures from the scenario's merged catalog (a user entry's edited peaks or
+   * HBM, or a user accelerator: model/catalog `acceleratorIn`); absent: the built-in
+   * `compute.acceleratorId`.
    */
-  readonly fixedOverheadS?: number;
+  readonly accelerator?: Accelerator | undefined;
   /**
-   * Periodic evaluation included in the time to train: a forward-only pass over `evalSeqs`
-   * sequences after every `intervalSeqs` trained sequences. As in Megatron-LM and NeMo, the
-   * interval is rounded up to whole training steps and the evaluation set to whole global
-   * batches, each run as one pipelined forward pass on the training layout (MLPerf GPT-3: every
-   * 24,576 sequences over 5,662 validation sequences — the validation harness in
-   * model/validation/training.ts applies this protocol itself). `skipEvals` (default 0): the
-   * first evaluations that are not run (MLPerf Llama 2 70B LoRA and Llama 3.1 405B skip the
-   * first few), so the first one comes after (skipEvals + 1) intervals.
-   */
-  readonly evaluation?: {
-    readonly intervalSeqs: number;
-    readonly evalSeqs: number;
-    readonly skipEvals?: number;
-  } | null;
-  /**
-   * Attention kernel: `flash` (FlashAttention: fused, causal blocks skipped, no s×s scores stored)
-   * or `unfused` (batched GEMMs + fused softmax over the full s×s scores, Megatron-LM 2020–22).
-   * Null/absent: `unfused` on A100 (the published A100 runs, 2020–22, predate FlashAttention in
-   * Megatron/DeepSpeed), `flash` on Hopper and newer.
-   */
-  readonly attentionKernel?: 'flash' | 'unfused' | null;
-  /**
-   * The training software's era, which sets the defaults of the attention kernel, sequence
-   * parallelism, TP communication overlap and ZeRO-3 gathers: `megatron-2021` (Megatron-LM /
-   * DeepSpeed of 2020–22: unfused attention, no sequence parallelism, TP collectives exposed, ZeRO-3
-   * shards gathered at one NIC per GPU) or `current` (FlashAttention, sequence parallelism with
-   * TP comm-GEMM overlap on the optimized stack, NCCL PXN gathers). Null/absent: from the stated
-   * stack ({@link resolveSoftwareEra}: a stated attention kernel, else a stated layout that only
-   * exists since 2022 (sequence parallelism or selective recompute), else the accelerator's era).
-   */
-  readonly softwareEra?: SoftwareEra | null;
-  /**
-   * How data-parallel replicas synchronise gradients: `all-reduce` (NCCL ring/tree, hierarchical
-   * over the scale-up domain, overlapped with the backward pass: PyTorch DDP, Megatron,
-   * DeepSpeed) or `parameter-server` (gradients reduced inside each node, pushed to servers
-   * sharded over the nodes and the parameters pulled back synchronously: the BytePS layout).
-   * Null/absent: all-reduce. With ZeRO/FSDP sharding the reduce-scatter/all-gather path applies.
-   */
-  readonly gradSync?: 'all-reduce' | 'parameter-server' | null;
-  /**
-   * How ZeRO-3 / FSDP parameter gathers use the scale-out network. `flat`: each GPU's shard
-   * crosses its own NIC, so a gather runs at the per-GPU NIC rate; this reproduces DeepSpeed
-   * ZeRO-3 at Megatron scale (Narayanan et al. SC'21, Table 2: 174B and 529B on 384–2,240 A100).
-   * `hierarchical`: NCCL's rings cross each node once per NIC, so a gather runs at the node's
-   * aggregate NIC rate; this reproduces PyTorch FSDP (Zhao et al., VLDB 2023: GPT-175B on
-   * 128–512 A100 at 55–60 % HFU) and Megatron-FSDP on GB200 (Megatron-Bridge 25.09: Llama 3.1
-   * 405B, FSDP over 64 GPUs in two NVL72 racks, within 1 %). Null/absent: the stack era's
-   * default, as for `attentionKernel`: `flat` on A100 (the DeepSpeed era), `hierarchical` on
-   * Hopper and newer, where NCCL (2.12+, PXN) sends a node's inter-node traffic over all its NICs.
-   */
-  readonly zero3Gathers?: 'flat' | 'hierarchical' | null;
-  /**
-   * Compute-efficiency multiplier from a calibration against a measured run (0.2–3, default 1):
-   * compute kernels take 1/multiplier of the engine's time (scenario section `calibration`,
-   * fitted by model/analysis `fitCalibration`).
+   * Compute-efficiency multiplier of the scenario's `calibration` where it applies (0.2–3,
+   * absent: 1): compute kernels take 1/multiplier of the engine's time (model/analysis
+   * `fitCalibration`; evaluate's `calibrationMultiplier` decides whether it applies).
    */
   readonly computeEfficiencyMultiplier?: number;
-  /**
-   * Board power cap per GPU, W; null/absent: the accelerator's default limit. Under a cap below
-   * the TDP the GPU clocks down (DVFS, model/compute `clockFactorForPowerCap`): matmul and
-   * attention rates scale with the clock, HBM-bound kernels and communication do not.
-   */
-  readonly powerLimitW?: number | null;
-  /**
-   * Mean tokens per document when several documents are packed into each sequence and attention
-   * is masked per document (FlashAttention varlen / Transformer Engine THD format with
-   * `cu_seqlens`, as fine-tuning recipes pack short examples): each query attends only to the
-   * earlier tokens of its own document, so FlashAttention's work scales with the document length
-   * d, not the sequence length s (a factor min(d, s)/s). Null/absent: one document per sequence.
-   * An unfused kernel computes the full s×s scores either way.
-   */
-  readonly packedDocTokens?: number | null;
-  /**
-   * MoE load imbalance: routed tokens of the busiest expert-parallel rank over the mean (≥ 1).
-   * The busiest rank paces every expert GEMM and all-to-all of a synchronous step. 1: balanced
-   * (benchmarks that force an even token distribution, Megatron-Core
-   * `moe_router_force_load_balancing`). Null/absent: dropless routing of a trained router, the
-   * sourced default `DROPLESS_IMBALANCE` (model/training/moe.ts).
-   */
-  readonly expertImbalance?: number | null;
-  /**
-   * MoE token dispatcher (Megatron-Core `moe_token_dispatcher_type`, and for `flex` its
-   * `moe_flex_dispatcher_backend`): `alltoall` (NCCL all-to-all of every routed copy, separate
-   * permute/unpermute kernels), `allgather` (every rank gathers the expert group's tokens and
-   * reduce-scatters the outputs), `deepep` / `hybridep` (SM-driven dispatch/combine kernels
-   * that send a token once per destination rank or domain). Null/absent: the stack's default,
-   * DeepEP-class on the optimized stack, `alltoall` on the baseline stack ({@link MoeDispatcher}).
-   */
-  readonly moeDispatcher?: MoeDispatcher | null;
-  /**
-   * MoE all-to-all overlapped with the other micro batch's compute (Megatron-Core
-   * `overlap_moe_expert_parallel_comm`, Megatron-Bridge `moe_a2a_overlap`: forward of one micro
-   * batch merged with the backward of the previous one). Null/absent: off (the Megatron-Bridge
-   * default, `WorkloadBaseConfig.moe_a2a_overlap = False`).
-   */
-  readonly moeA2aOverlap?: boolean | null;
-  /**
-   * CUDA graphs over the dense per-layer kernels (attention, router, MoE preprocessing:
-   * Megatron-Core `cuda_graph_impl` / `cuda_graph_scope`). False: every kernel of the layer is
-   * launched eagerly and a MoE layer takes at least its launches × the host's eager launch time
-   * (model/compute `EAGER_GEMM_LAUNCH_S`). Null/absent: the host keeps ahead of the GPU (no floor),
-   * as before this setting existed. The routed experts stay eager either way (dropless routing).
-   */
-  readonly cudaGraphs?: boolean | null;
 };
+
+/** Training software era (see the working input's `softwareEra`, model/training/input.ts). */
+export type SoftwareEra = 'megatron-2021' | 'current';
 
 /**
  * MoE dispatcher ids as Megatron-Core names them (`moe_token_dispatcher_type` alltoall /
  * allgather; `flex` with `moe_flex_dispatcher_backend` deepep / hybridep).
  */
 export type MoeDispatcher = 'alltoall' | 'allgather' | 'deepep' | 'hybridep';
-
-/** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */
-export type ParallelismLayout = {
-  /** Tensor parallel degree. */
-  readonly tp: number | null;
-  /** Pipeline parallel degree (stages). */
-  readonly pp: number | null;
-  /** Data parallel degree. */
-  readonly dp: number | null;
-  /** Context parallel degree (sequence split across GPUs for attention). */
-  readonly cp: number | null;
-  /** Virtual pipeline stages per GPU (1 = plain 1F1B, ≥2 = interleaved); null: engine chooses. */
-  readonly vpp: number | null;
-  /** ZeRO stage 0–3 across data parallel. */
-  readonly zeroStage: 0 | 1 | 2 | 3 | null;
-  /** Megatron sequence parallelism alongside TP. */
-  readonly sequenceParallel: boolean | null;
-  /**
-   * Expert parallel degree (MoE): the routed experts of each MoE layer split over `ep` GPUs of
-   * one pipeline stage (Megatron-Core parallel folding: ep·etp divides tp·cp·dp). Null: the engine
-   * chooses; absent: 1.
-   */
-  readonly ep?: number | null;
-  /**
-   * Tensor-parallel degree inside each expert FFN, independent of `tp` (Megatron-Core
-   * `expert_tensor_parallel_size`). Null: the engine chooses; absent: 1.
-   */
-  readonly etp?: number | null;
-};
-
-/** `auto`: the engine searches TP×PP×DP×CP×micro batch×recompute×vpp. */
-export type ParallelismSpec = ParallelismLayout | 'auto';
-
-export type ScaleOutFabric = Fabric;
-
-export type ScaleOutSpec = {
-  readonly fabric: ScaleOutFabric;
-  /** Scale-out line rate per GPU, Gb/s (e.g. 400 for one NDR NIC per GPU). */
-  readonly gbpsPerGpu: number;
-  /** Fat-tree switch tiers (1–3); null: smallest that holds the cluster (radix 64). */
-  readonly tiers: number | null;
-  /** Oversubscription ratio above the leaf tier (1 = non-blocking); null: 1. */
-  readonly oversubscription: number | null;
-};
-
-export type ClusterSpec = {
-  /** Catalog id, as in the validation README (`h100-sxm`, `a100-sxm-80gb`, ...). */
-  readonly acceleratorId: string;
-  /**
-   * The accelerator's figures from a merged catalog (a user entry's edited peaks or HBM, or a
-   * user accelerator: model/catalog `acceleratorIn`); absent: the built-in `acceleratorId`.
-   */
-  readonly accelerator?: Accelerator | undefined;
-  readonly gpus: number;
-  readonly gpusPerNode: number;
-  /** GPUs sharing one NVLink/NVSwitch (scale-up) domain; null: the accelerator's default. */
-  readonly nvlinkDomain: number | null;
-  readonly scaleOut: ScaleOutSpec;
-};
-
-/** `optimized`: production stack, communication overlapped; `baseline`: stock framework. */
-export type Stack = 'optimized' | 'baseline';
-
-export type TrainingInput = {
-  readonly model: ModelShape;
-  readonly training: TrainingSettings;
-  readonly parallelism: ParallelismSpec;
-  readonly cluster: ClusterSpec;
-  readonly stack: Stack;
-};
 
 /** The layout the engine evaluated (all choices resolved). */
 export type ResolvedLayout = {

@@ -32,6 +32,6 @@ export {
   mapAcceleratorId,
   predictTrainingStepCase,
   trainingCaseSchema,
-  trainingCaseToInput,
+  trainingCaseSections,
 } from './training';
 export type { TrainingCase, TrainingCaseOptions } from './training';

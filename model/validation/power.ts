@@ -18,7 +18,7 @@ import type { Scenario } from '../scenario';
 import { caseToServingConfig, evaluateServing } from '../serving';
 import { simulateTraining } from '../training';
 import type { CasePrediction } from './harness';
-import { mapAcceleratorId, trainingCaseSchema, trainingCaseToInput } from './training';
+import { mapAcceleratorId, trainingCaseSchema, trainingCaseSections } from './training';
 
 /**
  * Validation handler for cases of kind `system-power` (../shared/validation/README.md): a
@@ -200,7 +200,7 @@ function runOf(
         observed: { metric: 'step_time_s', value: 1 },
         tolerance_pct: 1,
       });
-      const r = simulateTraining(trainingCaseToInput(t));
+      const r = simulateTraining(trainingCaseSections(t));
       return {
         load: { gpusActive: sys.gpus, activity: trainingActivity(r, null), capW: cap },
         outputTokensPerS: null,

@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import {
+  computeSectionSchema,
+  networkSectionSchema,
+  trainingWorkloadIssues,
+  trainingWorkloadSchema,
+} from '../scenario';
+import type { TrainingWorkloadInput } from '../scenario';
 import { recomputeText, simulateTraining } from '../training';
-import type { TrainingInput, TrainingResult } from '../training';
+import type { TrainingResult, TrainingSections } from '../training';
 import { caseModelShape } from './modelShape';
 import type { CasePrediction } from './harness';
 
 /**
  * Kind `training-step`: map a validation case (snake_case, ../shared/validation/README.md) to
- * the training engine's input, run the engine, and read off the observed metric.
- * `null` fields of the case mean "not stated by the source": they become `null` in the
- * engine input, which makes the engine choose (its fastest layout that fits).
+ * the scenario sections the training engine takes, run the engine, and read off the observed
+ * metric. `null` fields of the case mean "not stated by the source": they become `auto` in the
+ * sections, which makes the engine choose (its fastest layout that fits).
  */
 
 const intPos = z.number().int().positive();
@@ -112,7 +119,7 @@ export const trainingCaseSchema = z.looseObject({
     // Optional board power cap, W (as in serving cases).
     power_limit_w: unstated(z.number().positive()),
     // May be left out (null) for a job inside one node or one scale-up domain, where no traffic
-    // leaves it (checked in trainingCaseToInput).
+    // leaves it (checked in trainingCaseSections).
     scale_out: unstated(
       z.looseObject({
         fabric: z.enum(['infiniband', 'roce', 'ethernet']),
@@ -207,11 +214,69 @@ export function forcesExpertBalance(c: Readonly<Record<string, unknown>>): boole
   return typeof note === 'string' && /force[- ]?balanc/i.test(note);
 }
 
-/** Map a checked training-step case to the training engine's input (units unchanged). */
-export function trainingCaseToInput(
+/** A scenario `auto` where the case leaves a field unstated (null). */
+function autoIfUnstated<T>(v: T | null): T | 'auto' {
+  return v === null ? 'auto' : v;
+}
+
+/**
+ * One section parsed with its scenario schema; a malformed case fails naming the scenario field
+ * (`workload.model.hiddenSize: ...`), as a scenario file would.
+ */
+function parseSection<T>(schema: z.ZodType<T>, raw: unknown, where: string): T {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  const first = r.error.issues[0];
+  const path = [where, ...(first?.path ?? []).map(String)].join('.');
+  throw new Error(`${path}: ${first?.message ?? 'invalid'}`);
+}
+
+/**
+ * The scenario's model section of a case's model: the case's shape ({@link caseModelShape}:
+ * unstated kv_heads, feed-forward type and embedding tying inferred there) in the scenario's
+ * field names.
+ */
+function caseModelSection(m: TrainingCase['model']): TrainingWorkloadInput['model'] {
+  const shape = caseModelShape(m, m.seq_len);
+  const moe = shape.moe;
+  return {
+    layers: shape.layers,
+    hiddenSize: shape.hidden,
+    attentionHeads: shape.heads,
+    kvHeads: shape.kvHeads,
+    ffnHiddenSize: shape.ffnHidden,
+    ffnType: shape.ffnType,
+    vocabSize: shape.vocab,
+    seqLenTokens: m.seq_len,
+    tiedEmbeddings: shape.tiedEmbeddings ?? true,
+    headDim: shape.headDim ?? null,
+    attention: shape.mla ?? null,
+    slidingWindow: shape.slidingWindow ?? null,
+    mtpLayers: shape.mtpLayers ?? 0,
+    moe:
+      moe === null
+        ? null
+        : {
+            experts: moe.experts,
+            topK: moe.topK,
+            sharedExperts: moe.sharedExperts ?? 0,
+            denseFfnHiddenSize: moe.denseFfnHidden ?? null,
+            firstDenseLayers: moe.firstDenseLayers ?? 0,
+            layerFreq: moe.layerFreq ?? 1,
+          },
+  };
+}
+
+/**
+ * The scenario sections of a checked training-step case (units unchanged; unstated fields
+ * `auto`, so the engine chooses), each parsed with its scenario schema and the workload checked
+ * against the GPUs as a scenario's is (model/scenario `trainingWorkloadIssues`). Throws naming the
+ * first bad field by its scenario path.
+ */
+export function trainingCaseSections(
   c: TrainingCase,
   options: TrainingCaseOptions = {},
-): TrainingInput {
+): TrainingSections {
   const p = c.parallelism;
   const sys = c.system;
   const gpusPerNode = sys.gpus_per_node ?? Math.min(8, sys.nvlink_domain ?? 8);
@@ -221,68 +286,84 @@ export function trainingCaseToInput(
       `system.scale_out: required when the ${sys.gpus} GPUs span more than one node (${gpusPerNode} GPUs) or scale-up domain`,
     );
   }
-  return {
-    model: caseModelShape(c.model, c.model.seq_len),
-    training: {
-      globalBatchSeqs: c.training.global_batch_seqs,
-      microBatch: c.training.micro_batch,
-      precision: c.training.precision,
-      recompute: c.training.recompute,
-      finetune: c.training.finetune ? { method: 'lora', rank: c.training.finetune.rank } : null,
-      tokensToTrain: c.training.tokens_to_train,
-      optimizer: 'adam',
-      powerLimitW: sys.power_limit_w,
-      packedDocTokens: c.training.packed_doc_tokens,
-      moeDispatcher: c.training.moe_dispatcher,
-      moeA2aOverlap: c.training.moe_a2a_overlap,
-      cudaGraphs: c.training.cuda_graphs,
-      attentionKernel: c.training.attention_kernel,
-      softwareEra: c.training.software_era,
-      expertImbalance: c.model.moe !== null && forcesExpertBalance(c) ? 1 : null,
-      ...(options.evaluation
-        ? { evaluation: options.evaluation }
-        : options.mlperfGpt3Evaluation
-          ? {
-              evaluation: {
+  const t = c.training;
+  const workload = parseSection(
+    trainingWorkloadSchema,
+    {
+      kind: 'training',
+      model: caseModelSection(c.model),
+      training: {
+        globalBatchSeqs: t.global_batch_seqs,
+        microBatchSeqs: autoIfUnstated(t.micro_batch),
+        precision: t.precision,
+        recompute: autoIfUnstated(t.recompute),
+        finetune: t.finetune ? { method: 'lora', rank: t.finetune.rank } : { method: 'full' },
+        tokensToTrain: t.tokens_to_train,
+        powerLimitW: sys.power_limit_w,
+        packedDocTokens: t.packed_doc_tokens,
+        moeDispatcher: autoIfUnstated(t.moe_dispatcher),
+        moeA2aOverlap: autoIfUnstated(t.moe_a2a_overlap),
+        cudaGraphs: autoIfUnstated(t.cuda_graphs),
+        attentionKernel: autoIfUnstated(t.attention_kernel),
+        softwareEra: autoIfUnstated(t.software_era),
+        expertImbalance: c.model.moe !== null && forcesExpertBalance(c) ? 1 : null,
+        evaluation: options.evaluation
+          ? options.evaluation
+          : options.mlperfGpt3Evaluation
+            ? {
                 intervalSeqs: MLPERF_GPT3_PROTOCOL.evalIntervalSeqs,
                 evalSeqs: MLPERF_GPT3_PROTOCOL.evalSeqs,
-              },
-            }
-          : {}),
-    },
-    parallelism:
-      p === null
-        ? 'auto'
-        : {
-            tp: p.tp,
-            pp: p.pp,
-            dp: p.dp,
-            cp: p.cp,
-            vpp: p.vpp,
-            zeroStage: p.zero_stage,
-            sequenceParallel: p.sequence_parallel,
-            ep: p.ep,
-            etp: p.etp,
-          },
-    cluster: {
+              }
+            : null,
+      },
+      parallelism:
+        p === null
+          ? 'auto'
+          : {
+              tp: autoIfUnstated(p.tp),
+              pp: autoIfUnstated(p.pp),
+              dp: autoIfUnstated(p.dp),
+              cp: autoIfUnstated(p.cp),
+              vpp: autoIfUnstated(p.vpp),
+              zeroStage: autoIfUnstated(p.zero_stage),
+              sequenceParallel: autoIfUnstated(p.sequence_parallel),
+              ep: autoIfUnstated(p.ep),
+              etp: autoIfUnstated(p.etp),
+            },
+    } satisfies TrainingWorkloadInput,
+    'workload',
+  );
+  const compute = parseSection(
+    computeSectionSchema,
+    {
       acceleratorId: mapAcceleratorId(sys.accelerator),
       gpus: sys.gpus,
       gpusPerNode,
-      nvlinkDomain: sys.nvlink_domain,
-      // No scale-out stated for a job that never leaves its node or scale-up domain: the
-      // engine needs a fabric to size, and no traffic crosses it.
+      nvlinkDomainGpus: autoIfUnstated(sys.nvlink_domain),
+      stack: c.stack,
+    },
+    'cluster.compute',
+  );
+  // No scale-out stated for a job that never leaves its node or scale-up domain: the engine
+  // needs a fabric to size, and no traffic crosses it.
+  const network = parseSection(
+    networkSectionSchema,
+    {
       scaleOut:
         scaleOut === null
-          ? { fabric: 'infiniband', gbpsPerGpu: 400, tiers: null, oversubscription: null }
+          ? { fabric: 'infiniband', gbpsPerGpu: 400 }
           : {
               fabric: scaleOut.fabric,
               gbpsPerGpu: scaleOut.gbps_per_gpu,
-              tiers: scaleOut.tiers,
-              oversubscription: scaleOut.oversubscription,
+              fatTreeTiers: autoIfUnstated(scaleOut.tiers),
+              oversubscriptionRatio: scaleOut.oversubscription ?? 1,
             },
     },
-    stack: c.stack,
-  };
+    'cluster.network',
+  );
+  const issue = trainingWorkloadIssues(workload, compute.gpus)[0];
+  if (issue !== undefined) throw new Error(`${issue.path.join('.')}: ${issue.message}`);
+  return { workload, compute, network };
 }
 
 /**
@@ -457,7 +538,7 @@ export function predictTrainingStepCase(
     throw new Error(`training.tokens_to_train is required for metric "${metric}"`);
   }
   const mlperf = direct ? null : mlperfEvaluationFor(id, source, c);
-  const input = trainingCaseToInput(c, {
+  const sections = trainingCaseSections(c, {
     evaluation:
       mlperf === null
         ? null
@@ -467,7 +548,7 @@ export function predictTrainingStepCase(
             skipEvals: mlperf.skipEvals,
           },
   });
-  const r = simulateTraining(input);
+  const r = simulateTraining(sections);
   const l = r.layout;
   const notes: string[] = [
     `layout tp${l.tp} pp${l.pp} dp${l.dp} cp${l.cp} vpp${l.vpp} mb${l.microBatch} ${recomputeText(l, c.model.layers)}`,

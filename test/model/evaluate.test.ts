@@ -8,7 +8,7 @@ import {
   servingConfigOf,
   servingCurveFor,
   toScenarioPaths,
-  toTrainingInput,
+  trainingSectionsOf,
 } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
 import { parseScenario, parseScenarioOrThrow } from '../../model/scenario';
@@ -100,30 +100,15 @@ describe('evaluate', () => {
     expect(eth).toBeGreaterThanOrEqual((roce ?? 0) * (1 - 1e-9));
   });
 
-  it('maps "auto" to null (engine chooses) and LoRA to finetune', () => {
+  it('hands the training engine the parsed sections themselves, with the catalog accelerator and calibration', () => {
     const s = example('finetune-llama3-8b-8xh100-lora.json');
     if (s.workload.kind !== 'training') throw new Error('kind');
-    const input = toTrainingInput(s, s.workload);
-    expect(input.parallelism).toBe('auto');
-    expect(input.training.microBatch).toBeNull();
-    expect(input.training.recompute).toBeNull();
-    expect(input.training.finetune).toEqual({ method: 'lora', rank: 16 });
-    expect(input.training.attentionKernel).toBeNull();
-    expect(input.training.evaluation).toBeNull();
-    expect(input.cluster).toEqual({
-      acceleratorId: 'h100-sxm',
-      gpus: 8,
-      gpusPerNode: 8,
-      nvlinkDomain: 8,
-      scaleOut: { fabric: 'infiniband', gbpsPerGpu: 400, tiers: null, oversubscription: 1 },
-    });
-    expect(input.model).toMatchObject({
-      hidden: 4096,
-      heads: 32,
-      kvHeads: 8,
-      seqLen: 4096,
-      tiedEmbeddings: false,
-    });
+    const sections = trainingSectionsOf(s, s.workload);
+    expect(sections.workload).toBe(s.workload);
+    expect(sections.compute).toBe(s.cluster.compute);
+    expect(sections.network).toBe(s.cluster.network);
+    expect(sections.accelerator).toBeUndefined();
+    expect(sections.computeEfficiencyMultiplier).toBe(1);
   });
 
   it('an unknown accelerator is rejected naming the scenario field or the id', () => {
@@ -135,25 +120,22 @@ describe('evaluate', () => {
     expect(() => evaluate(bad)).toThrow(/no-such-gpu/);
   });
 
-  it('rewrites engine field paths in errors to scenario paths', () => {
-    expect(toScenarioPaths('model.hidden: must be a multiple of model.heads')).toBe(
-      'workload.model.hiddenSize: must be a multiple of workload.model.attentionHeads',
+  it('rewrites the serving engine’s field paths in errors to scenario paths', () => {
+    expect(toScenarioPaths('model.hidden: must be a multiple of heads')).toBe(
+      'workload.model.hiddenSize: must be a multiple of heads',
     );
     expect(toScenarioPaths('cluster.gpus: must be a positive integer')).toBe(
       'cluster.compute.gpus: must be a positive integer',
     );
-    expect(toScenarioPaths('cluster.scaleOut.tiers: too few')).toBe(
-      'cluster.network.scaleOut.fatTreeTiers: too few',
-    );
-    expect(toScenarioPaths('training.microBatch: must divide')).toBe(
-      'workload.training.microBatchSeqs: must divide',
+    expect(toScenarioPaths('parallelism.pp: must be at most layers (80)')).toBe(
+      'workload.parallelism.pp: must be at most layers (80)',
     );
     expect(toScenarioPaths('model.kvHeads: bad')).toBe('workload.model.kvHeads: bad');
     expect(toScenarioPaths('stack: must be optimized or baseline')).toBe(
       'cluster.compute.stack: must be optimized or baseline',
     );
-    expect(toScenarioPaths('the training model does not fit')).toBe(
-      'the training model does not fit',
+    expect(toScenarioPaths('the serving model does not fit')).toBe(
+      'the serving model does not fit',
     );
   });
 

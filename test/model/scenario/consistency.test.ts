@@ -263,6 +263,23 @@ describe('inconsistent shapes and layouts are refused (they evaluated to impossi
     );
   });
 
+  it('MoE layouts: EP divides the routed experts, EP × ETP folds over TP × CP × DP', () => {
+    const moe = withValue(baseScenario(), ['workload', 'model', 'moe'], { experts: 64, topK: 2 });
+    const t = (v: unknown) => withValue(moe, ['workload', 'parallelism'], v);
+    expect(issueAt(t({ ep: 48 }), 'workload.parallelism.ep').message).toBe(
+      'must divide the routed experts (workload.model.moe.experts, 64): expert parallelism splits the experts evenly',
+    );
+    // 64 GPUs as TP 4 × PP 4 × DP 4: a stage holds 16 ranks, EP 8 × ETP 4 = 32 cannot fold.
+    const fold = t({ tp: 4, pp: 4, dp: 4, cp: 1, ep: 8, etp: 4 });
+    expect(issueAt(fold, 'workload.parallelism.ep').message).toMatch(
+      /^ep × etp = 32 must divide tp × cp × dp = 16: /,
+    );
+    expect(parseScenario(t({ tp: 4, pp: 4, dp: 4, cp: 1, ep: 8, etp: 2 })).ok).toBe(true);
+    // A dense model ignores the expert degrees.
+    const dense = withValue(baseScenario(), ['workload', 'parallelism'], { ep: 48 });
+    expect(parseScenario(dense).ok).toBe(true);
+  });
+
   it('the storage CPUs keep a core for pre-processing', () => {
     const s = withValue(baseScenario(), ['cluster', 'storage'], { node: { cpuCoresPerNode: 8 } });
     expect(issueAt(s, 'cluster.storage.node.cpuCoresPerNode').message).toContain('one per GPU: 8');

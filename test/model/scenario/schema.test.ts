@@ -91,6 +91,26 @@ describe('scenario schema', () => {
     expect(h[0]?.path).toBe('workload.model.hiddenSize');
   });
 
+  // The training engine takes these sections as parsed and checks nothing again (issue 19): each
+  // value it once refused itself is refused here, under the scenario's name for the field.
+  it.each([
+    [['cluster', 'compute', 'gpus'], 0],
+    [['workload', 'model', 'layers'], Number.NaN],
+    [['workload', 'training', 'precision'], 'fp6'],
+    [['workload', 'training', 'globalBatchSeqs'], 0],
+    [['workload', 'training', 'attentionKernel'], 'magic'],
+    [['workload', 'training', 'zero3Gathers'], 'fast'],
+    [['workload', 'training', 'gradSync'], 'gossip'],
+    [['workload', 'training', 'moeDispatcher'], 'nccl'],
+    [['workload', 'training', 'powerLimitW'], -5],
+    [['workload', 'training', 'packedDocTokens'], 0],
+    [['workload', 'training', 'evaluation'], { intervalSeqs: 384, evalSeqs: 173, skipEvals: -1 }],
+    [['cluster', 'network', 'scaleOut', 'fabric'], 'tokenring'],
+  ] as const)('refuses %j = %j naming the field', (path, value) => {
+    const issues = issuesOf(withValue(baseScenario(), [...path], value));
+    expect(issues[0]?.path.startsWith(path.join('.'))).toBe(true);
+  });
+
   it('checks MoE topK ≤ experts', () => {
     const issues = issuesOf(
       withValue(baseScenario(), ['workload', 'model', 'moe'], { experts: 8, topK: 9 }),

@@ -228,7 +228,7 @@ async function trainedExample(
 ) {
   const { readFileSync } = await import('node:fs');
   const { parseScenarioOrThrow } = await import('../../../model/scenario');
-  const { resolveFor, toTrainingInput } = await import('../../../model/evaluate');
+  const { resolveFor, trainingSectionsOf } = await import('../../../model/evaluate');
   const { simulateTraining } = await import('../../../model/training');
   const { dataReliabilityInputFor } = await import('../../../model/storage');
   const raw = JSON.parse(readFileSync(`examples/${name}`, 'utf8')) as {
@@ -237,7 +237,7 @@ async function trainedExample(
   edit(raw);
   const sc = parseScenarioOrThrow(raw);
   if (sc.workload.kind !== 'training') throw new Error('expected a training example');
-  const training = simulateTraining(toTrainingInput(sc, sc.workload));
+  const training = simulateTraining(trainingSectionsOf(sc, sc.workload));
   const workload = sc.workload;
   // The build's storage tiers (every figure filled in) and its compute-fabric switches.
   const input = dataReliabilityInputFor(sc, workload, training, resolveFor(sc));

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TrainingInput } from '../../../model/training/types';
+import type { EngineInput } from '../../../model/training/input';
 
 const ACCS = [
   'a100-sxm-80gb',
@@ -14,7 +14,7 @@ const ACCS = [
 ];
 
 /** Random but consistent training inputs with an explicit layout (tp·pp·dp = gpus). */
-export const inputArb: fc.Arbitrary<TrainingInput> = fc
+export const inputArb: fc.Arbitrary<EngineInput> = fc
   .record({
     acc: fc.constantFrom(...ACCS),
     layersPow: fc.integer({ min: 1, max: 6 }),
@@ -83,5 +83,5 @@ export const inputArb: fc.Arbitrary<TrainingInput> = fc
         scaleOut: { fabric: r.fabric, gbpsPerGpu: 400, tiers: null, oversubscription: null },
       },
       stack: r.stack,
-    } satisfies TrainingInput;
+    } satisfies EngineInput;
   });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulateTraining } from '../../../model/training';
-import type { TrainingInput, TrainingResult } from '../../../model/training';
+import { simulateEngineInput } from '../../../model/training/engine';
+import type { EngineInput } from '../../../model/training/input';
+import type { TrainingResult } from '../../../model/training';
 import { inputArb } from './gen';
 
 function finiteDeep(x: unknown, path: string): void {
@@ -19,7 +20,7 @@ describe('training engine properties (fast-check)', () => {
   it('never returns NaN or Infinity for valid input', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        finiteDeep(simulateTraining(input), 'result');
+        finiteDeep(simulateEngineInput(input), 'result');
       }),
       { numRuns: 300 },
     );
@@ -28,7 +29,7 @@ describe('training engine properties (fast-check)', () => {
   it('the breakdown sums to the step time and every part is ≥ 0', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        const r = simulateTraining(input);
+        const r = simulateEngineInput(input);
         for (const v of Object.values(r.breakdown)) expect(v).toBeGreaterThanOrEqual(0);
         expect(Math.abs(sumBreakdown(r) - r.stepTimeS) / r.stepTimeS).toBeLessThan(1e-9);
       }),
@@ -39,7 +40,7 @@ describe('training engine properties (fast-check)', () => {
   it('MFU ≤ HFU ≤ 100 %', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        const r = simulateTraining(input);
+        const r = simulateEngineInput(input);
         expect(r.mfuPct).toBeGreaterThan(0);
         expect(r.mfuPct).toBeLessThanOrEqual(r.hfuPct + 1e-9);
         expect(r.hfuPct).toBeLessThanOrEqual(100);
@@ -52,8 +53,8 @@ describe('training engine properties (fast-check)', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const mb = input.training.microBatch ?? 1;
-        const a = simulateTraining(input);
-        const bigger: TrainingInput = {
+        const a = simulateEngineInput(input);
+        const bigger: EngineInput = {
           ...input,
           training: {
             ...input.training,
@@ -61,7 +62,7 @@ describe('training engine properties (fast-check)', () => {
             globalBatchSeqs: input.training.globalBatchSeqs * 2,
           },
         };
-        const b = simulateTraining(bigger);
+        const b = simulateEngineInput(bigger);
         expect(b.memory.activationsBytes).toBeGreaterThan(a.memory.activationsBytes);
         expect(b.memory.totalBytes).toBeGreaterThan(a.memory.totalBytes);
       }),
@@ -82,14 +83,14 @@ describe('training engine properties (fast-check)', () => {
         // from a group that already spans domains.
         const tpcp = (p.tp ?? 1) * (p.cp ?? 1);
         if (tpcp * (p.dp ?? 1) <= (input.cluster.nvlinkDomain ?? 8)) return;
-        const a = simulateTraining(input);
-        const more: TrainingInput = {
+        const a = simulateEngineInput(input);
+        const more: EngineInput = {
           ...input,
           cluster: { ...input.cluster, gpus: input.cluster.gpus * k },
           parallelism: { ...p, dp: (p.dp ?? 1) * k },
           training: { ...input.training, globalBatchSeqs: input.training.globalBatchSeqs * k },
         };
-        const b = simulateTraining(more);
+        const b = simulateEngineInput(more);
         expect(b.tokensPerS).toBeGreaterThanOrEqual(a.tokensPerS * (1 - 1e-9));
       }),
       { numRuns: 200 },

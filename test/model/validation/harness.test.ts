@@ -10,7 +10,7 @@ import {
   runValidation,
   summarize,
   trainingCaseSchema,
-  trainingCaseToInput,
+  trainingCaseSections,
 } from '../../../model/validation';
 import type { CaseHandler, CaseResult } from '../../../model/validation';
 import { simulateTraining } from '../../../model/training';
@@ -150,47 +150,75 @@ describe('training-step case mapping', () => {
     }
   });
 
-  it('maps snake_case fields to the engine input, nulls stay null (engine chooses)', () => {
+  it('maps snake_case fields to the scenario sections, nulls become auto (engine chooses)', () => {
     const c = trainingCaseSchema.parse(dev.cases.find((x) => x['id'] === 'bloom_176b_384_a100'));
-    const input = trainingCaseToInput(c);
-    expect(input.model).toMatchObject({
+    const s = trainingCaseSections(c);
+    expect(s.workload.model).toMatchObject({
       layers: 70,
-      hidden: 14336,
-      heads: 112,
+      hiddenSize: 14336,
+      attentionHeads: 112,
       kvHeads: 112,
-      ffnHidden: 57344,
-      vocab: 250880,
-      seqLen: 2048,
+      ffnHiddenSize: 57344,
+      vocabSize: 250880,
+      seqLenTokens: 2048,
       ffnType: 'gelu',
       moe: null,
     });
-    expect(input.training).toMatchObject({
+    expect(s.workload.training).toMatchObject({
       globalBatchSeqs: 2048,
-      microBatch: 2,
+      microBatchSeqs: 2,
       precision: 'bf16',
       recompute: 'full',
-      finetune: null,
+      finetune: { method: 'full' },
       tokensToTrain: null,
     });
-    expect(input.parallelism).toEqual({
+    expect(s.workload.parallelism).toEqual({
       tp: 4,
       pp: 12,
       dp: 8,
       cp: 1,
       vpp: 1,
       zeroStage: 1,
-      sequenceParallel: null,
-      ep: null,
-      etp: null,
+      sequenceParallel: 'auto',
+      ep: 'auto',
+      etp: 'auto',
     });
-    expect(input.cluster).toEqual({
+    expect(s.compute).toMatchObject({
       acceleratorId: 'a100-sxm-80gb',
       gpus: 384,
       gpusPerNode: 8,
-      nvlinkDomain: 8,
-      scaleOut: { fabric: 'infiniband', gbpsPerGpu: 50, tiers: null, oversubscription: null },
+      nvlinkDomainGpus: 8,
+      stack: 'optimized',
     });
-    expect(input.stack).toBe('optimized');
+    expect(s.network.scaleOut).toMatchObject({
+      fabric: 'infiniband',
+      gbpsPerGpu: 50,
+      fatTreeTiers: 'auto',
+      oversubscriptionRatio: 1,
+    });
+  });
+
+  it('a case the scenario would refuse fails naming the scenario field', () => {
+    const bloom = dev.cases.find((x) => x['id'] === 'bloom_176b_384_a100') as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const withModel = (m: Record<string, unknown>) =>
+      trainingCaseSchema.parse({ ...bloom, model: { ...bloom['model'], ...m } });
+    expect(() => trainingCaseSections(withModel({ kv_heads: 5 }))).toThrow(
+      /^workload\.model\.kvHeads: must divide attentionHeads \(112\)/,
+    );
+    expect(() => trainingCaseSections(withModel({ layers: 2000 }))).toThrow(
+      /^workload\.model\.layers: /,
+    );
+    const withLayout = (p: Record<string, unknown>) =>
+      trainingCaseSchema.parse({ ...bloom, parallelism: { ...bloom['parallelism'], ...p } });
+    expect(() => trainingCaseSections(withLayout({ tp: 5 }))).toThrow(
+      /^workload\.parallelism\.tp: must divide the attention heads/,
+    );
+    expect(() => trainingCaseSections(withLayout({ dp: 16 }))).toThrow(
+      /^workload\.parallelism: TP × PP × DP × CP = 768 must equal the cluster's GPUs/,
+    );
   });
 
   it('parallelism null means the engine picks the whole layout; LoRA maps to finetune', () => {
@@ -200,9 +228,9 @@ describe('training-step case mapping', () => {
       parallelism: null,
       training: { ...(base['training'] as object), finetune: { method: 'lora', rank: 8 } },
     });
-    const input = trainingCaseToInput(c);
-    expect(input.parallelism).toBe('auto');
-    expect(input.training.finetune).toEqual({ method: 'lora', rank: 8 });
+    const s = trainingCaseSections(c);
+    expect(s.workload.parallelism).toBe('auto');
+    expect(s.workload.training.finetune).toEqual({ method: 'lora', rank: 8 });
   });
 
   it('fields a source may leave out get the format’s defaults (MHA, 8 GPUs per node, optimized stack, LoRA rank 16, layout chosen)', () => {
@@ -219,13 +247,13 @@ describe('training-step case mapping', () => {
       system,
       training: { ...bloom['training'], finetune: { method: 'lora' } },
     });
-    const input = trainingCaseToInput(c);
-    expect(input.model.kvHeads).toBe(112);
-    expect(input.model.ffnType).toBe('gelu');
-    expect(input.cluster.gpusPerNode).toBe(8);
-    expect(input.stack).toBe('optimized');
-    expect(input.training.finetune).toEqual({ method: 'lora', rank: 16 });
-    expect(input.parallelism).toBe('auto');
+    const s = trainingCaseSections(c);
+    expect(s.workload.model.kvHeads).toBe(112);
+    expect(s.workload.model.ffnType).toBe('gelu');
+    expect(s.compute.gpusPerNode).toBe(8);
+    expect(s.compute.stack).toBe('optimized');
+    expect(s.workload.training.finetune).toEqual({ method: 'lora', rank: 16 });
+    expect(s.workload.parallelism).toBe('auto');
   });
 
   it('an unstated feed-forward type is read from the parameter count (or the 4·h rule without it)', () => {
@@ -250,7 +278,8 @@ describe('training-step case mapping', () => {
     };
     const m = (x: Record<string, unknown>) => {
       const base = dev.cases[0] as Record<string, unknown>;
-      return trainingCaseToInput(trainingCaseSchema.parse({ ...base, model: x })).model.ffnType;
+      return trainingCaseSections(trainingCaseSchema.parse({ ...base, model: x })).workload.model
+        .ffnType;
     };
     expect(m(llama70)).toBe('swiglu');
     expect(m(gpt3)).toBe('gelu');
@@ -276,30 +305,32 @@ describe('training-step case mapping', () => {
       parallelism: { ...base['parallelism'], tp: 4, pp: 2, dp: 1 },
       system: { ...base['system'], gpus: 8, scale_out: null },
     });
-    expect(trainingCaseToInput(oneNode).cluster.gpus).toBe(8);
+    expect(trainingCaseSections(oneNode).compute.gpus).toBe(8);
     const many = trainingCaseSchema.parse({
       ...base,
       system: { ...base['system'], scale_out: null },
     });
-    expect(() => trainingCaseToInput(many)).toThrow(/^system\.scale_out: required/);
+    expect(() => trainingCaseSections(many)).toThrow(/^system\.scale_out: required/);
   });
 
   it.each([
-    ['system', 'power_limit_w', 500, 'powerLimitW'],
-    ['training', 'packed_doc_tokens', 240, 'packedDocTokens'],
-    ['training', 'moe_dispatcher', 'alltoall', 'moeDispatcher'],
-    ['training', 'moe_a2a_overlap', true, 'moeA2aOverlap'],
-    ['training', 'cuda_graphs', false, 'cudaGraphs'],
+    ['system', 'power_limit_w', 500, 'powerLimitW', null],
+    ['training', 'packed_doc_tokens', 240, 'packedDocTokens', null],
+    ['training', 'moe_dispatcher', 'alltoall', 'moeDispatcher', 'auto'],
+    ['training', 'moe_a2a_overlap', true, 'moeA2aOverlap', 'auto'],
+    ['training', 'cuda_graphs', false, 'cudaGraphs', 'auto'],
   ] as const)(
-    'an optional %s.%s becomes training.%s (null when absent)',
-    (section, key, value, field) => {
+    'an optional %s.%s becomes workload.training.%s (%s when absent)',
+    (section, key, value, field, absent) => {
       const base = dev.cases[0] as Record<string, Record<string, unknown>>;
       const c = trainingCaseSchema.parse({
         ...base,
         [section]: { ...base[section], [key]: value },
       });
-      expect(trainingCaseToInput(c).training[field]).toBe(value);
-      expect(trainingCaseToInput(trainingCaseSchema.parse(base)).training[field]).toBeNull();
+      expect(trainingCaseSections(c).workload.training[field]).toBe(value);
+      expect(trainingCaseSections(trainingCaseSchema.parse(base)).workload.training[field]).toBe(
+        absent,
+      );
     },
   );
 
@@ -324,17 +355,16 @@ describe('MLPerf GPT-3 protocol overhead', () => {
       (x) => x['id'] === 'mlperf_v4p1_gpt3_NVIDIA_eos_n64_ngc24p09_nemo',
     );
     const c = trainingCaseSchema.parse(mlperf);
-    expect(trainingCaseToInput(c, { mlperfGpt3Evaluation: true }).training.evaluation).toEqual({
-      intervalSeqs: 24_576,
-      evalSeqs: 5_662,
-    });
-    expect(trainingCaseToInput(c).training.evaluation).toBeUndefined();
+    expect(
+      trainingCaseSections(c, { mlperfGpt3Evaluation: true }).workload.training.evaluation,
+    ).toEqual({ intervalSeqs: 24_576, evalSeqs: 5_662, skipEvals: 0 });
+    expect(trainingCaseSections(c).workload.training.evaluation).toBeNull();
     expect(MLPERF_GPT3_PROTOCOL.evalSeqs).toBe(5662);
     // The evaluations lengthen the predicted time to train, by a few per cent (forward-only
     // over 3 global batches of 2,048 (5,662 padded) every 12 steps of 2,048: at most
     // 6,144 / 24,576 / 3 ≈ 8.3 % of compute plus pipeline fill per evaluation).
-    const withEval = simulateTraining(trainingCaseToInput(c, { mlperfGpt3Evaluation: true }));
-    const without = simulateTraining(trainingCaseToInput(c));
+    const withEval = simulateTraining(trainingCaseSections(c, { mlperfGpt3Evaluation: true }));
+    const without = simulateTraining(trainingCaseSections(c));
     const ratio = (withEval.timeToTrainS ?? 0) / (without.timeToTrainS ?? 1);
     expect(ratio).toBeGreaterThan(1.02);
     expect(ratio).toBeLessThan(1.15);
@@ -422,17 +452,30 @@ describe('MLPerf LLM evaluation protocols (Llama 2 70B LoRA, Llama 3.1 405B and 
   it('the skipped evaluations are not run: 3 skipped of 8 leave 5 (the v4.0 single-node log)', () => {
     // 384 steps of GBS 8, an evaluation every 48 steps: 8 points, the first 3 skipped.
     const lora = mk(80, 8192, 8, true);
-    const base = trainingCaseToInput(lora);
+    const base = trainingCaseSections(lora);
     const t = (skipEvals: number) =>
       simulateTraining({
         ...base,
-        parallelism: { tp: 4, pp: 1, dp: 2, cp: 1, vpp: 1, zeroStage: 1, sequenceParallel: true },
-        training: {
-          ...base.training,
-          microBatch: 1,
-          recompute: 'none',
-          tokensToTrain: 3072 * 8192,
-          evaluation: { intervalSeqs: 384, evalSeqs: 173, skipEvals },
+        workload: {
+          ...base.workload,
+          parallelism: {
+            tp: 4,
+            pp: 1,
+            dp: 2,
+            cp: 1,
+            vpp: 1,
+            zeroStage: 1,
+            sequenceParallel: true,
+            ep: 1,
+            etp: 1,
+          },
+          training: {
+            ...base.workload.training,
+            microBatchSeqs: 1,
+            recompute: 'none',
+            tokensToTrain: 3072 * 8192,
+            evaluation: { intervalSeqs: 384, evalSeqs: 173, skipEvals },
+          },
         },
       }).evaluationTimeS ?? 0;
     expect(t(0)).toBeGreaterThan(0);

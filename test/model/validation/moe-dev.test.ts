@@ -4,7 +4,7 @@ import { runValidation } from '../../../model/validation';
 import {
   predictTrainingStepCase,
   trainingCaseSchema,
-  trainingCaseToInput,
+  trainingCaseSections,
 } from '../../../model/validation/training';
 
 const raw = JSON.parse(
@@ -41,21 +41,25 @@ describe('the harness reads the model and layout extensions', () => {
   const dsv3 = raw.cases.find((c) => c['id'] === 'mb260201_gb200_dsv3_256_mxfp8');
   if (dsv3 === undefined) throw new Error('DeepSeek-V3 GB200 row missing');
 
-  it('maps MLA, shared experts, dense first layers and forced balance into the engine input', () => {
-    const input = trainingCaseToInput(trainingCaseSchema.parse(dsv3));
-    expect(input.model.mla).toMatchObject({ kind: 'mla', kvLoraRank: 512, qLoraRank: 1536 });
-    expect(input.model.moe).toMatchObject({
+  it('maps MLA, shared experts, dense first layers and forced balance into the scenario sections', () => {
+    const { workload } = trainingCaseSections(trainingCaseSchema.parse(dsv3));
+    expect(workload.model.attention).toMatchObject({
+      kind: 'mla',
+      kvLoraRank: 512,
+      qLoraRank: 1536,
+    });
+    expect(workload.model.moe).toMatchObject({
       experts: 256,
       topK: 8,
       sharedExperts: 1,
-      denseFfnHidden: 18432,
+      denseFfnHiddenSize: 18432,
       firstDenseLayers: 3,
     });
     // DeepSeek-V3's stated 671 B total reads as untied embeddings.
-    expect(input.model.tiedEmbeddings).toBe(false);
+    expect(workload.model.tiedEmbeddings).toBe(false);
     // Megatron-Bridge forces an even token distribution: the note says so.
-    expect(input.training.expertImbalance).toBe(1);
-    expect(input.parallelism).toMatchObject({ ep: 64 });
+    expect(workload.training.expertImbalance).toBe(1);
+    expect(workload.parallelism).toMatchObject({ ep: 64 });
   });
 
   it('an extension changes the prediction (MLA attention is wider than hidden/heads)', () => {
@@ -73,9 +77,9 @@ describe('the harness reads the model and layout extensions', () => {
 
   it('a case without extensions reads as before (dense, tied embeddings when params_b cannot tell)', () => {
     const dense = { ...dsv3, model: { ...(dsv3['model'] as object), moe: null, attention: null } };
-    const input = trainingCaseToInput(trainingCaseSchema.parse(dense));
-    expect(input.model.moe).toBeNull();
-    expect(input.model.mla).toBeNull();
-    expect(input.training.expertImbalance).toBeNull();
+    const { workload } = trainingCaseSections(trainingCaseSchema.parse(dense));
+    expect(workload.model.moe).toBeNull();
+    expect(workload.model.attention).toBeNull();
+    expect(workload.training.expertImbalance).toBeNull();
   });
 });
