@@ -4,6 +4,7 @@ import {
   maxFetchSForStall,
   queueStall,
 } from './queue';
+import { formatSignificant } from '../math';
 
 /**
  * Data pipeline: demand versus supply per node, the data stall and the cheapest fix.
@@ -393,9 +394,8 @@ type State = {
 const GB = 1e9;
 const TB = 1e12;
 
-function fmt(n: number, digits: number = 3): string {
-  return Number(n.toPrecision(digits)).toString();
-}
+/** Three significant digits, shortest form ("0.92", "17.7"). */
+const fmt = formatSignificant;
 
 /**
  * A fix option with its description. Not a getter (built only when read): object literals with

@@ -15,6 +15,7 @@ import {
 } from './defaults';
 import { evaluateDataPipeline } from './pipeline';
 import type { DataFix, DataPipelineInput, DataPipelineResult } from './pipeline';
+import { formatSignificant } from '../math';
 
 /**
  * The data + reliability stage of `evaluate()`: data pipeline stall, checkpoint I/O,
@@ -113,9 +114,8 @@ export type DataReliabilityResult = {
 const GB = 1e9;
 const TB = 1e12;
 
-function fmt(n: number, digits: number = 3): string {
-  return Number(n.toPrecision(digits)).toString();
-}
+/** Three significant digits, shortest form ("0.92", "17.7"). */
+const fmt = formatSignificant;
 
 function pct(f: number): string {
   return `${fmt(f * 100)} %`;
