@@ -948,8 +948,8 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
       timeToTrainS: work.timeToTrainS,
       rentalPerGpuHour: rental,
       servingGpus,
-      ...(goodput === undefined ? {} : { goodput }),
-      ...(lostShares === undefined ? {} : { lostShares }),
+      goodput,
+      lostShares,
     });
     stages.push('cost');
     figures.add(c.metrics, 'cost');

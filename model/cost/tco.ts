@@ -71,7 +71,7 @@ export type CostInput = {
   /** Support plan or premium on the cloud rent, fraction of the rent (ClusterMAX's support uplift); default 0. */
   readonly cloudSupportUpliftFraction?: number;
   /** Shares of the used GPU-hours lost, by cause (for their money value); default none. */
-  readonly lostShares?: LostShares;
+  readonly lostShares?: LostShares | undefined;
 };
 
 /** Shares of the used (running) GPU-hours lost, by cause, each in [0, 1]. */
