@@ -418,6 +418,18 @@ function option(
   };
 }
 
+/**
+ * The cheapest of `options` becomes a step, the others alternatives. A module function, not a
+ * closure in `cheapestFix`: tsx (the CLI and bench) names every named closure when it is made
+ * (esbuild keepNames: a defineProperty per call).
+ */
+function pickCheapest(steps: FixOption[], alternatives: FixOption[], options: FixOption[]): void {
+  const sorted = [...options].sort(byCost);
+  const first = sorted[0];
+  if (first) steps.push(first);
+  alternatives.push(...sorted.slice(1));
+}
+
 function byCost(a: FixOption, b: FixOption): number {
   if (a.costUsd === null && b.costUsd === null) return 0;
   if (a.costUsd === null) return 1;
@@ -460,18 +472,12 @@ function cheapestFix(input: DataPipelineInput, s: State): DataFix {
   const fStar = maxFetchSForStall(tc, depth, cv, targetStall);
   const steps: FixOption[] = [];
   const alternatives: FixOption[] = [];
-  const pick = (options: FixOption[]): void => {
-    const sorted = [...options].sort(byCost);
-    const first = sorted[0];
-    if (first) steps.push(first);
-    alternatives.push(...sorted.slice(1));
-  };
 
   if (s.cpuS > fStar) {
     const need = (s.samplesNode * input.cpuSecondsPerSample) / fStar;
     const extra = Math.ceil(need - s.coresForData);
     const price = input.cpu.pricePerCoreUsd;
-    pick([
+    pickCheapest(steps, alternatives, [
       option(
         'cpu-cores',
         extra,
@@ -486,7 +492,7 @@ function cheapestFix(input: DataPipelineInput, s: State): DataFix {
   if (s.metadataS > fStar && metaOps !== null) {
     const needOps = s.opensPerStep / fStar;
     const factor = needOps / metaOps;
-    pick([
+    pickCheapest(steps, alternatives, [
       option(
         'repack-shards',
         Math.ceil(input.samplesPerFile * factor),
