@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignificant } from '../../model/math';
+import { formatSignificant, formatWhole } from '../../model/math';
 
 /** What `formatSignificant` must equal. */
 const reference = (n: number, digits: number) => Number(n.toPrecision(digits)).toString();
@@ -79,5 +79,43 @@ describe('formatSignificant', () => {
     expect(formatSignificant(0.0092035 * 100)).toBe('0.92');
     expect(formatSignificant(17.7333)).toBe('17.7');
     expect(formatSignificant(123456)).toBe('123000');
+  });
+});
+
+describe('formatWhole', () => {
+  it('writes what n.toFixed(0) writes, ties and edges included', () => {
+    const values = [
+      0,
+      -0,
+      0.5,
+      1.5,
+      2.5,
+      -0.3,
+      -0.5,
+      -2.5,
+      0.49999999999999994,
+      86.5,
+      1e20,
+      1e21,
+      2e21,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      4503599627370495.5,
+    ];
+    const next = rng(7);
+    for (let i = 0; i < 100_000; i++) {
+      const v = next() * 10 ** (next() * 10);
+      values.push(v, next() < 0.5 ? -v : v);
+      const tie = Math.floor(next() * 1e6) + 0.5;
+      values.push(tie, tie * (1 + 2 ** -52), tie * (1 - 2 ** -53), -tie);
+    }
+    let mismatches = 0;
+    for (const v of values)
+      if (formatWhole(v) !== v.toFixed(0)) {
+        mismatches++;
+        expect(formatWhole(v), String(v)).toBe(v.toFixed(0));
+      }
+    expect(mismatches).toBe(0);
   });
 });
