@@ -5,6 +5,7 @@ import type { Accelerator } from './catalog';
 import type { Catalog } from './catalog';
 import { costOfBuild } from './cost';
 import type { BuildCost, CostResult, LostShares } from './cost';
+import { formatWhole } from './math';
 import { checkMetricValue, metricRegistry, unitIn } from './metrics';
 import type { MetricValue } from './metrics';
 import { powerOfBuild } from './power';
@@ -630,19 +631,10 @@ export type EvaluateOptions = {
   readonly adjustTraining?: (r: TrainingResult) => TrainingResult;
 };
 
-/**
- * Each registered metric's unit and position, for `checkNewMetric` (one lookup per figure).
- */
+/** Each registered metric's unit and position (`IdPath` looks each id up once). */
 const metricChecks: ReadonlyMap<string, { readonly unit: string; readonly slot: number }> = new Map(
   [...metricRegistry.values()].map((d, slot) => [d.id, { unit: d.unit, slot }]),
 );
-/**
- * Scratch for the duplicate check: `seenAt[slot] === stamp` when the metric was produced in the
- * evaluation holding `stamp`. Only ever compared with the caller's own fresh stamp, so results
- * never depend on it (a memo of "seen", not state).
- */
-const seenAt = new Float64Array(metricChecks.size);
-let lastStamp = 0;
 
 /** Each registered metric's unit in a currency, by slot (a memo per currency). */
 const unitsByCurrency = new Map<string, readonly string[]>();
@@ -667,14 +659,19 @@ class IdPath {
   /** Every id taken after this one, by id (made when a second one appears). */
   private others: Map<string, IdPath> | null = null;
   private template: Readonly<Record<string, null>> | null = null;
-  /** The id's position in the registry (`seenAt`, `unitsIn`); -1: not registered. */
+  /** The id's position in the registry (`unitsIn`); -1: not registered. */
   readonly slot: number;
+  /** True when the id occurs earlier on the path (a figure produced twice). */
+  readonly repeated: boolean;
   constructor(
     readonly id: string,
     /** The node before (null: the root, which holds no id). */
     readonly parent: IdPath | null,
   ) {
     this.slot = metricChecks.get(id)?.slot ?? -1;
+    let repeated = false;
+    for (let n = parent; n !== null && !repeated; n = n.parent) repeated = n.id === id;
+    this.repeated = repeated;
   }
   /** The node after this one for `id` (made on first use), remembered as `next`. */
   child(id: string): IdPath {
@@ -722,11 +719,8 @@ const ID_PATHS = new IdPath('', null);
 class Figures {
   private readonly records: Readonly<Record<string, MetricValue>>[] = [];
   private path: IdPath = ID_PATHS;
-  private readonly stamp: number;
   private readonly units: readonly string[];
   constructor(private readonly currency: string) {
-    lastStamp += 1;
-    this.stamp = lastStamp;
     this.units = unitsIn(currency);
   }
   add(rec: Readonly<Record<string, MetricValue>>, step: string): void {
@@ -738,9 +732,7 @@ class Figures {
       const slot = path.slot;
       if (slot < 0 || !Number.isFinite(v.value) || v.unit !== this.units[slot])
         checkMetricValue(id, v, this.currency);
-      if (seenAt[slot] === this.stamp)
-        throw new Error(`metric "${id}" produced twice (step "${step}")`);
-      seenAt[slot] = this.stamp;
+      if (path.repeated) throw new Error(`metric "${id}" produced twice (step "${step}")`);
     }
     this.path = path;
     this.records.push(rec);
@@ -775,7 +767,7 @@ function servingBottleneck(r: ServingResult): EvaluationBottleneck {
   return {
     stage: 'serving',
     kind: term,
-    text: `Decode steps spend ${(share * 100).toFixed(0)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
+    text: `Decode steps spend ${formatWhole(share * 100)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
     share,
   };
 }
