@@ -486,16 +486,23 @@ function largestLoss(
     );
   }
   return withText('failures', failures, () => {
-    const parts: [string, number][] = [
-      ['GPUs', rates.gpuPerS],
-      ['hosts', rates.hostPerS],
-      ['software', rates.softwarePerS],
-      ['links', rates.linkPerS],
-      ['switches', rates.switchPerS],
-    ];
-    parts.sort((a, b) => b[1] - a[1]);
-    const top = parts[0];
-    return `failures cost ${pct(failures)} of wall time (${fmt(rates.unexpectedPerS * 86400)} interruptions/day, mostly ${top ? top[0] : 'GPUs'}; ${fmt(rel.lostWorkPerFailureS / 60)} min rework each)`;
+    // The most frequent cause (the first of equal ones).
+    let top = 'GPUs';
+    let most = rates.gpuPerS;
+    if (rates.hostPerS > most) {
+      top = 'hosts';
+      most = rates.hostPerS;
+    }
+    if (rates.softwarePerS > most) {
+      top = 'software';
+      most = rates.softwarePerS;
+    }
+    if (rates.linkPerS > most) {
+      top = 'links';
+      most = rates.linkPerS;
+    }
+    if (rates.switchPerS > most) top = 'switches';
+    return `failures cost ${pct(failures)} of wall time (${fmt(rates.unexpectedPerS * 86400)} interruptions/day, mostly ${top}; ${fmt(rel.lostWorkPerFailureS / 60)} min rework each)`;
   });
 }
 
