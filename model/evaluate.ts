@@ -690,8 +690,9 @@ class IdPath {
    * keeps an object of many keys in V8's fast mode where adding the keys one by one turns it into
    * a hash table; spreading it then copies its layout in one step.
    */
-  keys(): Readonly<Record<string, null>> {
-    if (this.template === null) {
+  keys(): Readonly<Record<string, null>> | null {
+    if (this.template === null && templatesMade < MAX_TEMPLATES) {
+      templatesMade += 1;
       const ids = idsTo(this);
       this.template = JSON.parse(
         `{${ids.map((id) => `${JSON.stringify(id)}:null`).join(',')}}`,
@@ -700,6 +701,12 @@ class IdPath {
     return this.template;
   }
 }
+/**
+ * Templates made so far, and the most kept: a bound on what the id paths hold should sequences
+ * ever vary without end (evaluations produce a few dozen); past it, figures go into a hash table.
+ */
+let templatesMade = 0;
+const MAX_TEMPLATES = 256;
 /** The ids from the root to `last`, in order. */
 function idsTo(last: IdPath): string[] {
   const ids: string[] = [];
@@ -738,7 +745,8 @@ class Figures {
     this.records.push(rec);
   }
   all(): Readonly<Record<string, MetricValue>> {
-    const out = { ...this.path.keys() } as unknown as Record<string, MetricValue>;
+    const keys = this.path.keys();
+    const out = (keys === null ? Object.create(null) : { ...keys }) as Record<string, MetricValue>;
     for (const rec of this.records) Object.assign(out, rec);
     return out;
   }
