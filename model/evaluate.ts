@@ -5,6 +5,7 @@ import type { Accelerator } from './catalog';
 import type { Catalog } from './catalog';
 import { costOfBuild } from './cost';
 import type { BuildCost, CostResult, LostShares } from './cost';
+import { formatWhole } from './math';
 import { checkMetricValue, metricRegistry, unitIn } from './metrics';
 import type { MetricValue } from './metrics';
 import { powerOfBuild } from './power';
@@ -576,19 +577,10 @@ export type EvaluateOptions = {
   readonly adjustTraining?: (r: TrainingResult) => TrainingResult;
 };
 
-/**
- * Each registered metric's unit and position, for `checkNewMetric` (one lookup per figure).
- */
+/** Each registered metric's unit and position (`IdPath` looks each id up once). */
 const metricChecks: ReadonlyMap<string, { readonly unit: string; readonly slot: number }> = new Map(
   [...metricRegistry.values()].map((d, slot) => [d.id, { unit: d.unit, slot }]),
 );
-/**
- * Scratch for the duplicate check: `seenAt[slot] === stamp` when the metric was produced in the
- * evaluation holding `stamp`. Only ever compared with the caller's own fresh stamp, so results
- * never depend on it (a memo of "seen", not state).
- */
-const seenAt = new Float64Array(metricChecks.size);
-let lastStamp = 0;
 
 /** Each registered metric's unit in a currency, by slot (a memo per currency). */
 const unitsByCurrency = new Map<string, readonly string[]>();
@@ -602,43 +594,107 @@ function unitsIn(currency: string): readonly string[] {
 }
 
 /**
+ * One step of a sequence of metric ids in the order an evaluation produces them: the ids are a
+ * trie walked while the figures are checked (the next id is almost always the one the previous
+ * evaluation had there: one string comparison). The node of the last id holds, once it has been
+ * reached, a template object with every id of its path in that order.
+ */
+class IdPath {
+  /** The id the last walk took after this one. */
+  next: IdPath | null = null;
+  /** Every id taken after this one, by id (made when a second one appears). */
+  private others: Map<string, IdPath> | null = null;
+  private template: Readonly<Record<string, null>> | null = null;
+  /** The id's position in the registry (`unitsIn`); -1: not registered. */
+  readonly slot: number;
+  /** True when the id occurs earlier on the path (a figure produced twice). */
+  readonly repeated: boolean;
+  constructor(
+    readonly id: string,
+    /** The node before (null: the root, which holds no id). */
+    readonly parent: IdPath | null,
+  ) {
+    this.slot = metricChecks.get(id)?.slot ?? -1;
+    let repeated = false;
+    for (let n = parent; n !== null && !repeated; n = n.parent) repeated = n.id === id;
+    this.repeated = repeated;
+  }
+  /** The node after this one for `id` (made on first use), remembered as `next`. */
+  child(id: string): IdPath {
+    const prev = this.next;
+    let c = this.others?.get(id);
+    if (c === undefined) {
+      c = new IdPath(id, this);
+      this.others ??= new Map(prev === null ? [] : [[prev.id, prev]]);
+      this.others.set(id, c);
+    }
+    this.next = c;
+    return c;
+  }
+  /**
+   * An object with this path's ids, in order, as keys (values null). Made by JSON.parse, which
+   * keeps an object of many keys in V8's fast mode where adding the keys one by one turns it into
+   * a hash table; spreading it then copies its layout in one step.
+   */
+  keys(): Readonly<Record<string, null>> | null {
+    if (this.template === null && templatesMade < MAX_TEMPLATES) {
+      templatesMade += 1;
+      const ids = idsTo(this);
+      this.template = JSON.parse(
+        `{${ids.map((id) => `${JSON.stringify(id)}:null`).join(',')}}`,
+      ) as Record<string, null>;
+    }
+    return this.template;
+  }
+}
+/**
+ * Templates made so far, and the most kept: a bound on what the id paths hold should sequences
+ * ever vary without end (evaluations produce a few dozen); past it, figures go into a hash table.
+ */
+let templatesMade = 0;
+const MAX_TEMPLATES = 256;
+/** The ids from the root to `last`, in order. */
+function idsTo(last: IdPath): string[] {
+  const ids: string[] = [];
+  for (let n = last; n.parent !== null; n = n.parent) ids.push(n.id);
+  return ids.reverse();
+}
+/** The root of the id paths (no id). */
+const ID_PATHS = new IdPath('', null);
+
+/**
  * The figures of one evaluation, checked as they are added (registered, with the registered
- * unit in the scenario's currency, finite, not produced twice) and written once into one
- * prototype-less object. (A plain object growing step by step turned into a hash table midway
- * and cost 15–25 % of a full evaluation; keeping the steps' records and merging them at the end
- * walked every figure twice: 11 % of a training evaluation.)
+ * unit in the scenario's currency, finite, not produced twice) and written once into one object
+ * at the end: a copy of the template of the ids' sequence (`IdPath`) with the values assigned.
+ * (A plain object growing step by step turned into a hash table midway and cost 15–25 % of a full
+ * evaluation; filling a prototype-less hash table cost about 20 %: 50 ns a figure.)
  */
 class Figures {
-  /**
-   * Every figure so far, by id. A prototype-less object: it starts as a hash table instead of
-   * converting into one midway (plain data either way: JSON, structured clone and the IPC
-   * plain-data check accept it).
-   */
-  private readonly out = Object.create(null) as Record<string, MetricValue>;
-  private readonly stamp: number;
+  private readonly records: Readonly<Record<string, MetricValue>>[] = [];
+  private path: IdPath = ID_PATHS;
   private readonly units: readonly string[];
   constructor(private readonly currency: string) {
-    lastStamp += 1;
-    this.stamp = lastStamp;
     this.units = unitsIn(currency);
   }
   add(rec: Readonly<Record<string, MetricValue>>, step: string): void {
+    let path = this.path;
     for (const id in rec) {
       const v = rec[id] as MetricValue;
-      const c = metricChecks.get(id);
-      if (c === undefined || !Number.isFinite(v.value) || v.unit !== this.units[c.slot])
+      const next = path.next;
+      path = next !== null && next.id === id ? next : path.child(id);
+      const slot = path.slot;
+      if (slot < 0 || !Number.isFinite(v.value) || v.unit !== this.units[slot])
         checkMetricValue(id, v, this.currency);
-      const slot = (c as { readonly slot: number }).slot;
-      if (seenAt[slot] === this.stamp)
-        throw new Error(`metric "${id}" produced twice (step "${step}")`);
-      seenAt[slot] = this.stamp;
+      if (path.repeated) throw new Error(`metric "${id}" produced twice (step "${step}")`);
     }
-    // One copy of the checked record (the built-in copies into the hash table faster than a
-    // keyed store per figure).
-    Object.assign(this.out, rec);
+    this.path = path;
+    this.records.push(rec);
   }
   all(): Readonly<Record<string, MetricValue>> {
-    return this.out;
+    const keys = this.path.keys();
+    const out = (keys === null ? Object.create(null) : { ...keys }) as Record<string, MetricValue>;
+    for (const rec of this.records) Object.assign(out, rec);
+    return out;
   }
 }
 
@@ -665,7 +721,7 @@ function servingBottleneck(r: ServingResult): EvaluationBottleneck {
   return {
     stage: 'serving',
     kind: term,
-    text: `Decode steps spend ${(share * 100).toFixed(0)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
+    text: `Decode steps spend ${formatWhole(share * 100)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp} × ${r.replicas} replicas).`,
     share,
   };
 }
@@ -833,8 +889,8 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
       timeToTrainS: work.timeToTrainS,
       rentalPerGpuHour: rental,
       servingGpus,
-      ...(goodput === undefined ? {} : { goodput }),
-      ...(lostShares === undefined ? {} : { lostShares }),
+      goodput,
+      lostShares,
     });
     stages.push('cost');
     figures.add(c.metrics, 'cost');

@@ -48,3 +48,49 @@ export function inverseNormalCdf(p: number): number {
     (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1)
   );
 }
+
+/** 10⁰ … 10²², each exact in a double. */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * `n` rounded to `digits` significant digits, written as the shortest number that reads back
+ * to it: the same string as `Number(n.toPrecision(digits)).toString()` ("0.92", "17.7", "1e+21"),
+ * for every number (test/model/math.test.ts compares the two on millions of values).
+ *
+ * `toPrecision` rounds the exact binary value with big-number arithmetic (about 190 ns a call);
+ * texts built on every evaluation use this instead (about 60 ns). The fast path scales |n| by an
+ * exact power of ten (one rounding, relative error ≤ 2⁻⁵³) and rounds; where the scaled value
+ * lies within 10⁻⁷ of a rounding tie, or outside the exact powers, it falls back to
+ * `toPrecision`. The rounded digits D at scale 10ᵐ become D / 10ᵐ (or D × 10⁻ᵐ): one correctly
+ * rounded operation on exact operands, the double nearest to the decimal, as parsing gives.
+ * @param digits - significant digits, 1 to 15
+ */
+export function formatSignificant(n: number, digits: number = 3): string {
+  const a = Math.abs(n);
+  if (a >= 1e-300 && a < 1e21 && digits >= 1 && digits <= 15) {
+    const m = digits - 1 - Math.floor(Math.log10(a));
+    if (m >= -22 && m <= 22) {
+      const scaled = m >= 0 ? a * (POW10[m] as number) : a / (POW10[-m] as number);
+      const low = POW10[digits - 1] as number;
+      if (
+        scaled >= low &&
+        scaled < low * 10 &&
+        Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-7
+      ) {
+        const d = Math.round(scaled);
+        const v = m >= 0 ? d / (POW10[m] as number) : d * (POW10[-m] as number);
+        return String(n < 0 ? -v : v);
+      }
+    }
+  }
+  return Number(n.toPrecision(digits)).toString();
+}
+
+/**
+ * `n.toFixed(0)`: for 0 ≤ n < 10²¹ the nearest whole number, ties up, which is `Math.round`
+ * (both round the exact binary value), written by `String` (about 20 ns against 100 ns);
+ * otherwise `toFixed` itself (negatives: "-0" and ties away from zero).
+ */
+export function formatWhole(n: number): string {
+  return n >= 0 && n < 1e21 ? String(Math.round(n)) : n.toFixed(0);
+}

@@ -26,9 +26,9 @@ export type WorkDelivered = {
   /** GPUs a serving deployment uses (its cost per token counts these), or null. */
   readonly servingGpus: number | null;
   /** Share of the running GPU-hours doing useful work (training's effective compute); 1 when absent. */
-  readonly goodput?: number;
+  readonly goodput?: number | undefined;
   /** Shares of the running GPU-hours lost, by cause (training); none when absent. */
-  readonly lostShares?: LostShares;
+  readonly lostShares?: LostShares | undefined;
 };
 
 export type BuildCost = {
@@ -130,7 +130,7 @@ function costInputOf(b: ResolvedBuild, p: BuildPower, work: WorkDelivered): Cost
     goodput: work.goodput ?? 1,
     cloudGoodput: fin.cloudGoodput,
     cloudSupportUpliftFraction: fin.cloudSupportUpliftFraction,
-    ...(work.lostShares ? { lostShares: work.lostShares } : {}),
+    lostShares: work.lostShares,
   };
 }
 

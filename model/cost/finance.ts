@@ -56,6 +56,43 @@ export function discountFactor(t: number, rate: number, convention: NpvConventio
 }
 
 /**
+ * Discount factors of years 0 … `years` (`discountFactor` of each), shared by the calls with the
+ * same arguments in a row (the last one is remembered: a schedule discounts several series of
+ * one horizon at one rate). Read only.
+ */
+export function discountFactors(
+  years: number,
+  rate: number,
+  convention: NpvConvention,
+): readonly number[] {
+  const m = lastFactors;
+  if (m !== null && m.years === years && m.rate === rate && m.convention === convention)
+    return m.factors;
+  const factors: number[] = [];
+  for (let t = 0; t <= years; t++) factors.push(discountFactor(t, rate, convention));
+  lastFactors = { years, rate, convention, factors };
+  return factors;
+}
+/** The last `discountFactors` (a memo). */
+let lastFactors: {
+  readonly years: number;
+  readonly rate: number;
+  readonly convention: NpvConvention;
+  readonly factors: readonly number[];
+} | null = null;
+
+/**
+ * Present value of yearly cash flows with the given discount factors (index = year):
+ * Σ flow_t × factor_t, year 0 first.
+ */
+export function presentValue(cashFlowsUsd: readonly number[], factors: readonly number[]): number {
+  let sum = 0;
+  for (let t = 0; t < cashFlowsUsd.length; t++)
+    sum += (cashFlowsUsd[t] ?? 0) * (factors[t] as number);
+  return sum;
+}
+
+/**
  * Net present value of yearly cash flows (index = year; index 0 = at purchase).
  * @param cashFlowsUsd - signed flows (costs negative)
  * @param rate - discount rate per year, e.g. 0.08
@@ -67,10 +104,10 @@ export function npv(
   convention: NpvConvention,
 ): number {
   inRange('discountRate', rate, -0.5, 1);
-  let sum = 0;
-  for (let t = 0; t < cashFlowsUsd.length; t++)
-    sum += (cashFlowsUsd[t] ?? 0) * discountFactor(t, rate, convention);
-  return sum;
+  return presentValue(
+    cashFlowsUsd,
+    discountFactors(Math.max(0, cashFlowsUsd.length - 1), rate, convention),
+  );
 }
 
 /**

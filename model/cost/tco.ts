@@ -1,5 +1,5 @@
 import { HOURS_PER_YEAR } from '../units';
-import { discountFactor, irr, npv, paybackMonths, straightLine } from './finance';
+import { discountFactors, irr, paybackMonths, presentValue, straightLine } from './finance';
 import type { DepreciationYear, NpvConvention } from './finance';
 
 /**
@@ -71,7 +71,7 @@ export type CostInput = {
   /** Support plan or premium on the cloud rent, fraction of the rent (ClusterMAX's support uplift); default 0. */
   readonly cloudSupportUpliftFraction?: number;
   /** Shares of the used GPU-hours lost, by cause (for their money value); default none. */
-  readonly lostShares?: LostShares;
+  readonly lostShares?: LostShares | undefined;
 };
 
 /** Shares of the used (running) GPU-hours lost, by cause, each in [0, 1]. */
@@ -539,38 +539,12 @@ export function costTotals(c: CostInput): CostTotals {
  * @throws naming the field when an input is out of range
  */
 export function computeCost(c: CostInput): CostResult {
-  const {
-    N,
-    capex,
-    opexPerYear,
-    itCapexUsd,
-    facilityCapexUsd,
-    facilityResidualUsd,
-    itResidualUsd,
-    phases,
-    tranches,
-    goodput,
-    cloudGoodput,
-    uplift,
-    lost,
-    rentPerUsedGpuHour,
-    hasCloud,
-    cashFlowsUsd,
-    opexByYear,
-    usedByYear,
-    usedGpuHours,
-    calendarGpuHours,
-    energySlopeUsd,
-    tcoUsd,
-    costPerGpuHourUsd,
-    costPerGpuHourAtFullUseUsd,
-    runGpuHours,
-    costPerTrainingRunUsd,
-    costPerMillionTokensUsd,
-  } = costTotals(c);
-  const book = trancheDepreciation(tranches, c.bookLifeYears, N);
-  const economic = trancheDepreciation(tranches, c.economicLifeYears, N);
-  const npvUsd = npv(cashFlowsUsd, c.discountRate, c.npvConvention);
+  const t = costTotals(c);
+  const N = t.N;
+  const book = trancheDepreciation(t.tranches, c.bookLifeYears, N);
+  const economic = trancheDepreciation(t.tranches, c.economicLifeYears, N);
+  const factors = discountFactors(N, c.discountRate, c.npvConvention);
+  const npvUsd = presentValue(t.cashFlowsUsd, factors);
 
   // The schedule, year by year.
   const years: ScheduleYear[] = [];
@@ -578,17 +552,18 @@ export function computeCost(c: CostInput): CostResult {
   const lumps: number[] = [];
   const running: number[] = [0];
   let cumulativePv = 0;
+  const lost = t.lost;
   const lostTotal = { dataStall: 0, checkpoint: 0, failures: 0, exposedCommunication: 0, total: 0 };
   let cloudCostUsd = 0;
   for (let y = 0; y <= N; y++) {
-    const flow = cashFlowsUsd[y] as number;
-    const opex = opexByYear[y] as OpexLines;
-    const df = discountFactor(y, c.discountRate, c.npvConvention);
+    const flow = t.cashFlowsUsd[y] as number;
+    const opex = t.opexByYear[y] as OpexLines;
+    const df = factors[y] as number;
     cumulativePv += flow * df;
-    const used = usedByYear[y] as number;
-    const rent = used * rentPerUsedGpuHour;
+    const used = t.usedByYear[y] as number;
+    const rent = used * t.rentPerUsedGpuHour;
     cloudCostUsd += rent;
-    const perShare = used * costPerGpuHourUsd;
+    const perShare = used * t.costPerGpuHourUsd;
     const lostValueUsd: LostValue = {
       dataStall: lost.dataStall * perShare,
       checkpoint: lost.checkpoint * perShare,
@@ -602,9 +577,9 @@ export function computeCost(c: CostInput): CostResult {
     lostTotal.failures += lostValueUsd.failures;
     lostTotal.exposedCommunication += lostValueUsd.exposedCommunication;
     lostTotal.total += lostValueUsd.total;
-    const residual = y === N ? itResidualUsd + facilityResidualUsd : 0;
-    const capexIt = tranches[y] ?? 0;
-    const capexFacility = y === 0 ? facilityCapexUsd : 0;
+    const residual = y === N ? t.itResidualUsd + t.facilityResidualUsd : 0;
+    const capexIt = t.tranches[y] ?? 0;
+    const capexFacility = y === 0 ? t.facilityCapexUsd : 0;
     ownVsCloud.push(flow + rent);
     lumps.push(-capexIt - capexFacility);
     if (y > 0) running.push(rent - opex.totalUsd);
@@ -612,7 +587,7 @@ export function computeCost(c: CostInput): CostResult {
     const ec = y === 0 ? null : (economic[y - 1] as DepreciationYear);
     years.push({
       year: y,
-      deployedFraction: deployedShare(y, phases),
+      deployedFraction: deployedShare(y, t.phases),
       capexItUsd: capexIt,
       capexFacilityUsd: capexFacility,
       opex,
@@ -626,70 +601,113 @@ export function computeCost(c: CostInput): CostResult {
       economicDepreciationUsd: ec ? ec.expenseUsd : 0,
       economicValueUsd: ec ? ec.bookValueUsd : capexIt,
       usedGpuHours: used,
-      effectiveGpuHours: used * goodput,
+      effectiveGpuHours: used * t.goodput,
       cloudRentUsd: rent,
       ownVsCloudUsd: flow + rent,
       lostValueUsd,
     });
   }
   const last = years[N] as ScheduleYear;
-  const effectiveGpuHours = usedGpuHours * goodput;
+  const effectiveGpuHours = t.usedGpuHours * t.goodput;
   const schedule: FinanceSchedule = {
     years,
-    deploymentPhases: phases,
-    goodput,
-    cloudGoodput,
-    cloudSupportUpliftFraction: uplift,
+    deploymentPhases: t.phases,
+    goodput: t.goodput,
+    cloudGoodput: t.cloudGoodput,
+    cloudSupportUpliftFraction: t.uplift,
     effectiveGpuHours,
-    costPerEffectiveGpuHourUsd: tcoUsd / effectiveGpuHours,
-    ownVsCloudNpvUsd: hasCloud ? npv(ownVsCloud, c.discountRate, c.npvConvention) : null,
-    ownVsCloudIrr: hasCloud ? irr(ownVsCloud) : null,
-    paybackMonths: hasCloud ? paybackMonths(lumps, running) : null,
+    costPerEffectiveGpuHourUsd: t.tcoUsd / effectiveGpuHours,
+    ownVsCloudNpvUsd: t.hasCloud ? presentValue(ownVsCloud, factors) : null,
+    ownVsCloudIrr: t.hasCloud ? irr(ownVsCloud) : null,
+    paybackMonths: t.hasCloud ? paybackMonths(lumps, running) : null,
     bookValueAtHorizonUsd: last.bookValueUsd,
     economicValueAtHorizonUsd: last.economicValueUsd,
-    disposalGainUsd: itResidualUsd - last.bookValueUsd,
+    disposalGainUsd: t.itResidualUsd - last.bookValueUsd,
     lostValueTotalUsd: lostTotal,
-    methods: [
-      `Capex: IT hardware ${phases === 1 ? 'at purchase (year 0)' : `in ${String(phases)} equal yearly tranches from year 0`}; facility at year 0. Opex: years 1–${String(N)}, the hardware-linked lines (energy, maintenance, per-GPU software) in proportion to the capacity in service.`,
-      `Depreciation: straight line over the book life (${String(c.bookLifeYears)} y) and, beside it, over the economic life (${String(c.economicLifeYears)} y), each tranche from the year after it is paid.`,
-      `Discounting: ${c.npvConvention} at ${(c.discountRate * 100).toFixed(1)} % a year (NIST Handbook 135); IRR end-of-year, as Excel's IRR.`,
-      'Own vs cloud: renting cloud GPUs that deliver the same effective GPU-hours (used GPU-hours × owned goodput ÷ cloud goodput) at the cloud price plus its support uplift (ClusterMAX framing); payback is simple (undiscounted) and leaves resale out.',
-      'Lost GPU-hours: each cause’s share of the running GPU-hours × the cost per used GPU-hour.',
-    ],
+    methods: scheduleMethods(t.phases, N, c),
   };
 
-  const cloudCostPerTrainingRunUsd = runGpuHours === null ? null : runGpuHours * rentPerUsedGpuHour;
+  const cloudCostPerTrainingRunUsd =
+    t.runGpuHours === null ? null : t.runGpuHours * t.rentPerUsedGpuHour;
   const cloudBreakevenMonths = schedule.paybackMonths;
   // Owning at utilisation u costs A + E1·u; renting costs R·u, R = calendar GPU-h × rent per hour.
-  const fixedWithoutEnergySlope = tcoUsd - c.utilization * energySlopeUsd;
-  const rentFull = calendarGpuHours * rentPerUsedGpuHour;
+  const fixedWithoutEnergySlope = t.tcoUsd - c.utilization * t.energySlopeUsd;
+  const rentFull = t.calendarGpuHours * t.rentPerUsedGpuHour;
   const cloudBreakevenUtilization =
-    rentFull - energySlopeUsd > 0 ? fixedWithoutEnergySlope / (rentFull - energySlopeUsd) : null;
+    rentFull - t.energySlopeUsd > 0
+      ? fixedWithoutEnergySlope / (rentFull - t.energySlopeUsd)
+      : null;
 
   return {
-    capex,
-    opexPerYear,
+    capex: t.capex,
+    opexPerYear: t.opexPerYear,
     depreciation: {
-      itCapexUsd,
+      itCapexUsd: t.itCapexUsd,
       bookLifeYears: c.bookLifeYears,
       economicLifeYears: c.economicLifeYears,
       book,
       economic,
-      facility: c.siting === 'owned' ? straightLine(facilityCapexUsd, c.facilityLifeYears, N) : [],
+      facility:
+        c.siting === 'owned' ? straightLine(t.facilityCapexUsd, c.facilityLifeYears, N) : [],
     },
     schedule,
-    cashFlowsUsd,
+    cashFlowsUsd: t.cashFlowsUsd,
     npvUsd,
-    tcoUsd,
-    tcoPerYearUsd: tcoUsd / N,
-    usedGpuHours,
-    costPerGpuHourUsd,
-    costPerGpuHourAtFullUseUsd,
-    costPerTrainingRunUsd,
-    costPerMillionTokensUsd,
+    tcoUsd: t.tcoUsd,
+    tcoPerYearUsd: t.tcoUsd / N,
+    usedGpuHours: t.usedGpuHours,
+    costPerGpuHourUsd: t.costPerGpuHourUsd,
+    costPerGpuHourAtFullUseUsd: t.costPerGpuHourAtFullUseUsd,
+    costPerTrainingRunUsd: t.costPerTrainingRunUsd,
+    costPerMillionTokensUsd: t.costPerMillionTokensUsd,
     cloudCostUsd,
     cloudCostPerTrainingRunUsd,
     cloudBreakevenMonths,
     cloudBreakevenUtilization,
   };
 }
+
+/**
+ * The schedule's methods, stated for the reader. The same terms give the same texts: the last
+ * list is kept and handed out again (read only), so an evaluation does not format them anew.
+ */
+function scheduleMethods(phases: number, N: number, c: CostInput): readonly string[] {
+  const m = lastMethods;
+  if (
+    m !== null &&
+    m.phases === phases &&
+    m.N === N &&
+    m.book === c.bookLifeYears &&
+    m.economic === c.economicLifeYears &&
+    m.convention === c.npvConvention &&
+    m.rate === c.discountRate
+  )
+    return m.texts;
+  const texts = Object.freeze([
+    `Capex: IT hardware ${phases === 1 ? 'at purchase (year 0)' : `in ${String(phases)} equal yearly tranches from year 0`}; facility at year 0. Opex: years 1–${String(N)}, the hardware-linked lines (energy, maintenance, per-GPU software) in proportion to the capacity in service.`,
+    `Depreciation: straight line over the book life (${String(c.bookLifeYears)} y) and, beside it, over the economic life (${String(c.economicLifeYears)} y), each tranche from the year after it is paid.`,
+    `Discounting: ${c.npvConvention} at ${(c.discountRate * 100).toFixed(1)} % a year (NIST Handbook 135); IRR end-of-year, as Excel's IRR.`,
+    'Own vs cloud: renting cloud GPUs that deliver the same effective GPU-hours (used GPU-hours × owned goodput ÷ cloud goodput) at the cloud price plus its support uplift (ClusterMAX framing); payback is simple (undiscounted) and leaves resale out.',
+    'Lost GPU-hours: each cause’s share of the running GPU-hours × the cost per used GPU-hour.',
+  ]);
+  lastMethods = {
+    phases,
+    N,
+    book: c.bookLifeYears,
+    economic: c.economicLifeYears,
+    convention: c.npvConvention,
+    rate: c.discountRate,
+    texts,
+  };
+  return texts;
+}
+/** The last `scheduleMethods` (a memo). */
+let lastMethods: {
+  readonly phases: number;
+  readonly N: number;
+  readonly book: number;
+  readonly economic: number;
+  readonly convention: NpvConvention;
+  readonly rate: number;
+  readonly texts: readonly string[];
+} | null = null;

@@ -1,7 +1,7 @@
 import type { ResolvedBuild } from '../build';
-import { IDLE_ACTIVITY, gpuBoardPowerW, withIdleShare } from './activity';
+import { gpuBoardPowerW, withIdleShare } from './activity';
 import type { GpuActivity } from './activity';
-import { nodeGpuLoad, nodePeakPowerW, nodePowerW } from './node';
+import { nodeGpuLoad, nodeIdlePowerW, nodePeakPowerW, nodePowerW } from './node';
 import type { NodePowerBreakdown } from './node';
 
 /**
@@ -137,7 +137,7 @@ function meanNode(
   const full = Math.floor(a / per);
   const partial = a - full * per;
   const idleNodes = nodes - full - (partial > 0 ? 1 : 0);
-  const idle = nodePowerW(b, nodeGpuLoad(b, 0, IDLE_ACTIVITY, capW), capW);
+  const idle = nodeIdlePowerW(b, capW);
   if (full === nodes) {
     return { running: nodePowerW(b, nodeGpuLoad(b, per, activity, capW, hostBusy), capW), idle };
   }

@@ -1,5 +1,5 @@
 import type { ResolvedBuild } from '../build';
-import { busyShare, gpuBoardPowerW } from './activity';
+import { IDLE_ACTIVITY, busyShare, gpuBoardPowerW } from './activity';
 import type { GpuActivity } from './activity';
 
 /**
@@ -149,14 +149,28 @@ function computeReference(b: ResolvedBuild, capW: number | null): NodeReference 
   return { limit, peakHeatW: peak + extra, extraPlatformW: extra };
 }
 
-/** The reference of the last few builds and caps (a memo only: the result is the same). */
-const references: { b: ResolvedBuild; cap: number | null; ref: NodeReference }[] = [];
+/**
+ * What a node draws whatever the workload, per build and cap: the reference, and once asked for,
+ * the node with no work and the node at peak (read only: results share them).
+ */
+type NodeMemo = {
+  readonly b: ResolvedBuild;
+  readonly cap: number | null;
+  readonly ref: NodeReference;
+  idle: NodePowerBreakdown | null;
+  peak: NodePowerBreakdown | null;
+};
+/** The last few builds and caps (a memo only: the results are the same). */
+const memos: NodeMemo[] = [];
+function memoOf(b: ResolvedBuild, capW: number | null): NodeMemo {
+  for (const e of memos) if (e.b === b && e.cap === capW) return e;
+  const e: NodeMemo = { b, cap: capW, ref: computeReference(b, capW), idle: null, peak: null };
+  if (memos.length >= 8) memos.shift();
+  memos.push(e);
+  return e;
+}
 function referenceOf(b: ResolvedBuild, capW: number | null): NodeReference {
-  for (const e of references) if (e.b === b && e.cap === capW) return e.ref;
-  const ref = computeReference(b, capW);
-  if (references.length >= 8) references.shift();
-  references.push({ b, cap: capW, ref });
-  return ref;
+  return memoOf(b, capW).ref;
 }
 
 function breakdown(
@@ -204,14 +218,23 @@ export function nodePowerW(
   return breakdown(b, ref, gpusW, cpusWAt(b, load.busy), drivesWAt(b, load.busy));
 }
 
-/** Input power of one node with every component at its maximum, by component, W. */
+/** Input power of one node with every component at its maximum, by component, W (read only). */
 export function nodePeakPowerW(b: ResolvedBuild, capW: number | null = null): NodePowerBreakdown {
-  const ref = referenceOf(b, capW);
-  return breakdown(
+  const e = memoOf(b, capW);
+  return (e.peak ??= breakdown(
     b,
-    ref,
-    b.system.gpusPerNode * ref.limit,
+    e.ref,
+    b.system.gpusPerNode * e.ref.limit,
     b.node.cpus * b.node.cpuTdpW,
     drivesWAt(b, 1),
-  );
+  ));
+}
+
+/**
+ * Input power of one node whose GPUs all idle (no work), by component, W (read only): `nodePowerW`
+ * of no active GPU at the idle activity.
+ */
+export function nodeIdlePowerW(b: ResolvedBuild, capW: number | null = null): NodePowerBreakdown {
+  const e = memoOf(b, capW);
+  return (e.idle ??= nodePowerW(b, nodeGpuLoad(b, 0, IDLE_ACTIVITY, capW), capW));
 }

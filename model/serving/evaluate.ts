@@ -289,18 +289,30 @@ export function sloRatePerCopy(
   const capacity = copyCapacityRequestsPerS(p);
   const tpotFactor = 1 + normalQuantile(q) * TPOT_CV;
   const bMax = p.maxBatch;
-  const tpotAt = (b: number): number => decodeStepS(p, b) * tpotFactor;
+  // TPOT at batch b is decodeStepS(p, b) × tpotFactor, TTFT at rate λ the operating point's
+  // percentile TTFT. Written out, not as named closures: tsx (the CLI and bench) names every
+  // named closure when it is made (esbuild keepNames: a defineProperty per call).
   const floor = capacity * 1e-6;
-  if (tpotAt(Math.max(floor * serviceTimeS(p, 0), 1e-9)) > tpotLimitS) return 0;
+  if (decodeStepS(p, Math.max(floor * serviceTimeS(p, 0), 1e-9)) * tpotFactor > tpotLimitS)
+    return 0;
   let lambdaMax = capacity * (1 - 1e-9);
-  if (tpotAt(bMax) > tpotLimitS) {
-    const bT = rootIllinois((b) => tpotLimitS - tpotAt(b), 0, bMax, 1e-5 * bMax);
+  if (decodeStepS(p, bMax) * tpotFactor > tpotLimitS) {
+    const bT = rootIllinois(
+      (b) => tpotLimitS - decodeStepS(p, b) * tpotFactor,
+      0,
+      bMax,
+      1e-5 * bMax,
+    );
     lambdaMax = Math.min(lambdaMax, bT / serviceTimeS(p, bT));
   }
-  const ttftAt = (lambda: number): number => rateOperatingPoint(p, lambda, q, null).ttftPctS;
-  if (ttftAt(floor) > ttftLimitS) return 0;
-  if (ttftAt(lambdaMax) <= ttftLimitS) return lambdaMax;
-  return rootIllinois((l) => ttftLimitS - ttftAt(l), floor, lambdaMax, 1e-5 * lambdaMax);
+  if (rateOperatingPoint(p, floor, q, null).ttftPctS > ttftLimitS) return 0;
+  if (rateOperatingPoint(p, lambdaMax, q, null).ttftPctS <= ttftLimitS) return lambdaMax;
+  return rootIllinois(
+    (l) => ttftLimitS - rateOperatingPoint(p, l, q, null).ttftPctS,
+    floor,
+    lambdaMax,
+    1e-5 * lambdaMax,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   maxFetchSForStall,
   queueStall,
 } from './queue';
+import { formatSignificant } from '../math';
 
 /**
  * Data pipeline: demand versus supply per node, the data stall and the cheapest fix.
@@ -393,9 +394,8 @@ type State = {
 const GB = 1e9;
 const TB = 1e12;
 
-function fmt(n: number, digits: number = 3): string {
-  return Number(n.toPrecision(digits)).toString();
-}
+/** Three significant digits, shortest form ("0.92", "17.7"). */
+const fmt = formatSignificant;
 
 /**
  * A fix option with its description. Not a getter (built only when read): object literals with
@@ -416,6 +416,18 @@ function option(
     costUsd,
     description: describe(),
   };
+}
+
+/**
+ * The cheapest of `options` becomes a step, the others alternatives. A module function, not a
+ * closure in `cheapestFix`: tsx (the CLI and bench) names every named closure when it is made
+ * (esbuild keepNames: a defineProperty per call).
+ */
+function pickCheapest(steps: FixOption[], alternatives: FixOption[], options: FixOption[]): void {
+  const sorted = [...options].sort(byCost);
+  const first = sorted[0];
+  if (first) steps.push(first);
+  alternatives.push(...sorted.slice(1));
 }
 
 function byCost(a: FixOption, b: FixOption): number {
@@ -460,18 +472,12 @@ function cheapestFix(input: DataPipelineInput, s: State): DataFix {
   const fStar = maxFetchSForStall(tc, depth, cv, targetStall);
   const steps: FixOption[] = [];
   const alternatives: FixOption[] = [];
-  const pick = (options: FixOption[]): void => {
-    const sorted = [...options].sort(byCost);
-    const first = sorted[0];
-    if (first) steps.push(first);
-    alternatives.push(...sorted.slice(1));
-  };
 
   if (s.cpuS > fStar) {
     const need = (s.samplesNode * input.cpuSecondsPerSample) / fStar;
     const extra = Math.ceil(need - s.coresForData);
     const price = input.cpu.pricePerCoreUsd;
-    pick([
+    pickCheapest(steps, alternatives, [
       option(
         'cpu-cores',
         extra,
@@ -486,7 +492,7 @@ function cheapestFix(input: DataPipelineInput, s: State): DataFix {
   if (s.metadataS > fStar && metaOps !== null) {
     const needOps = s.opensPerStep / fStar;
     const factor = needOps / metaOps;
-    pick([
+    pickCheapest(steps, alternatives, [
       option(
         'repack-shards',
         Math.ceil(input.samplesPerFile * factor),

@@ -15,6 +15,7 @@ import {
 } from './defaults';
 import { evaluateDataPipeline } from './pipeline';
 import type { DataFix, DataPipelineInput, DataPipelineResult } from './pipeline';
+import { formatSignificant } from '../math';
 
 /**
  * The data + reliability stage of `evaluate()`: data pipeline stall, checkpoint I/O,
@@ -113,9 +114,8 @@ export type DataReliabilityResult = {
 const GB = 1e9;
 const TB = 1e12;
 
-function fmt(n: number, digits: number = 3): string {
-  return Number(n.toPrecision(digits)).toString();
-}
+/** Three significant digits, shortest form ("0.92", "17.7"). */
+const fmt = formatSignificant;
 
 function pct(f: number): string {
   return `${fmt(f * 100)} %`;
@@ -486,16 +486,23 @@ function largestLoss(
     );
   }
   return withText('failures', failures, () => {
-    const parts: [string, number][] = [
-      ['GPUs', rates.gpuPerS],
-      ['hosts', rates.hostPerS],
-      ['software', rates.softwarePerS],
-      ['links', rates.linkPerS],
-      ['switches', rates.switchPerS],
-    ];
-    parts.sort((a, b) => b[1] - a[1]);
-    const top = parts[0];
-    return `failures cost ${pct(failures)} of wall time (${fmt(rates.unexpectedPerS * 86400)} interruptions/day, mostly ${top ? top[0] : 'GPUs'}; ${fmt(rel.lostWorkPerFailureS / 60)} min rework each)`;
+    // The most frequent cause (the first of equal ones).
+    let top = 'GPUs';
+    let most = rates.gpuPerS;
+    if (rates.hostPerS > most) {
+      top = 'hosts';
+      most = rates.hostPerS;
+    }
+    if (rates.softwarePerS > most) {
+      top = 'software';
+      most = rates.softwarePerS;
+    }
+    if (rates.linkPerS > most) {
+      top = 'links';
+      most = rates.linkPerS;
+    }
+    if (rates.switchPerS > most) top = 'switches';
+    return `failures cost ${pct(failures)} of wall time (${fmt(rates.unexpectedPerS * 86400)} interruptions/day, mostly ${top}; ${fmt(rel.lostWorkPerFailureS / 60)} min rework each)`;
   });
 }
 

@@ -10,6 +10,7 @@ import {
   slowestGpuFactor,
 } from '../compute/device';
 import { clockFactorForPowerCap } from '../compute/powerCap';
+import { formatWhole } from '../math';
 import type { NetworkConstants } from '../parallelism/network';
 import {
   allGatherS,
@@ -792,7 +793,7 @@ const PART_KIND: readonly [keyof StepBreakdown, BottleneckKind, string][] = [
 ];
 
 function pct(x: number): string {
-  return `${(100 * x).toFixed(0)} %`;
+  return `${formatWhole(100 * x)} %`;
 }
 
 /**
@@ -847,7 +848,7 @@ function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number, layers: number
   }
   return {
     kind: 'compute',
-    text: `Compute-bound: forward and backward take ${pct(compute / step)} of the step at ${(100 * mfu).toFixed(0)} % MFU; the largest overhead is ${worstLabel} (${pct(worst / step)}).`,
+    text: `Compute-bound: forward and backward take ${pct(compute / step)} of the step at ${formatWhole(100 * mfu)} % MFU; the largest overhead is ${worstLabel} (${pct(worst / step)}).`,
   };
 }
 
