@@ -3,16 +3,13 @@ import { formatMetricNumber, isMoneyUnit } from '../../components/metricFormat';
 import { formatNumber } from '../../format/format';
 import { formatInputValue } from '../analysis/analysisData';
 import { formatMoney } from '../../format/format';
+import { letter } from './ReportBlocks';
 
 /**
  * The report's first page, a decision document: the question, the recommendation (or a neutral
  * ranking when no objective is stated), the figures that decide it with their P10–P90 bands,
  * and the main risks of each build (bottleneck, uncertainty, the input it hinges on).
  */
-
-function letter(i: number): string {
-  return String.fromCharCode(65 + (i % 26));
-}
 
 function signed(v: number, unit: string, currency: string): string {
   const text = formatMetricNumber(Math.abs(v), unit, currency);
