@@ -11,8 +11,8 @@ export type ReportColumn<Row> = {
   readonly cell: (row: Row, index: number) => ReactNode;
   /** Right-aligned, tabular figures (header and cells). */
   readonly numeric?: boolean;
-  /** Class of the body cells (`unit`, `report-text`); numeric columns get `num`. */
-  readonly className?: string;
+  /** Class of the body cells (`unit`, `report-text`), or of each row's cell; numeric columns add `num`. */
+  readonly className?: string | ((row: Row) => string | undefined);
   /** Class of the header cell (numeric columns get `num`). */
   readonly headerClassName?: string;
   /** React key of the column; default its position. */
@@ -41,16 +41,19 @@ export function ReportTable<Row>(props: {
   /** Rows after the items, in the same body (without `groups`). */
   readonly extra?: ReactNode;
 }) {
-  const cls = (c: ReportColumn<Row>, own: string | undefined) => (c.numeric ? 'num' : own);
+  const cls = (c: ReportColumn<Row>, own: string | undefined) =>
+    c.numeric ? (own ? `num ${own}` : 'num') : own;
+  const cellClass = (c: ReportColumn<Row>, r: Row) =>
+    typeof c.className === 'function' ? c.className(r) : c.className;
   const row = (r: Row, i: number) => (
     <tr key={props.rowKey(r, i)}>
       {props.columns.map((c, j) =>
         j === 0 ? (
-          <th scope="row" key={c.key ?? j} className={c.className}>
+          <th scope="row" key={c.key ?? j} className={cellClass(c, r)}>
             {c.cell(r, i)}
           </th>
         ) : (
-          <td key={c.key ?? j} className={cls(c, c.className)}>
+          <td key={c.key ?? j} className={cls(c, cellClass(c, r))}>
             {c.cell(r, i)}
           </td>
         ),
