@@ -1,32 +1,9 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import type { TornadoResult } from '../../../model/analysis';
 import { displayUnit, formatMetric } from '../../components/metricFormat';
-import { formatMoney, formatNumber, formatNumberCompact } from '../../format/format';
+import { formatMoney, formatNumber } from '../../format/format';
+import { TornadoBars } from '../charts/Charts';
 import { TornadoRangeEditor } from './TornadoRangeEditor';
-import {
-  formatInputValue,
-  HIGH_COLOR,
-  LOW_COLOR,
-  noEffectInputs,
-  tornadoRows,
-} from './analysisData';
-
-const AXIS = 'var(--muted)';
-const TOOLTIP_STYLE = {
-  background: 'var(--panel)',
-  border: '1px solid var(--border)',
-  color: 'var(--text)',
-};
+import { formatInputValue, noEffectInputs, tornadoRows } from './analysisData';
 
 function signed(v: number, unit: string, currency: string): string {
   const text = formatMetric(Math.abs(v), unit, currency);
@@ -43,7 +20,6 @@ export function TornadoChart(props: { readonly t: TornadoResult; readonly curren
   const rows = tornadoRows(t);
   const none = noEffectInputs(t);
   const unitLabel = `Change in ${t.metric.label} (${displayUnit(unit, currency)})`;
-  const height = 90 + rows.length * 40;
   const inputValue = (v: number, u: string) =>
     formatInputValue(v, u, currency, formatMoney, formatNumber);
   return (
@@ -57,41 +33,11 @@ export function TornadoChart(props: { readonly t: TornadoResult; readonly curren
         </p>
       ) : (
         <div className="an-canvas">
-          <ResponsiveContainer width="100%" height={height}>
-            <BarChart
-              data={rows}
-              layout="vertical"
-              margin={{ top: 8, right: 24, bottom: 28, left: 8 }}
-              barGap={2}
-            >
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--grid)" horizontal={false} />
-              <XAxis
-                type="number"
-                stroke={AXIS}
-                tickFormatter={(v: number) => formatNumberCompact(v)}
-                label={{ value: unitLabel, position: 'insideBottom', offset: -14, fill: AXIS }}
-              />
-              <YAxis type="category" dataKey="label" stroke={AXIS} width={210} />
-              <ReferenceLine x={0} stroke="var(--text)" />
-              <Tooltip
-                formatter={(v) => (typeof v === 'number' ? signed(v, unit, currency) : String(v))}
-                contentStyle={TOOLTIP_STYLE}
-              />
-              <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} itemSorter={null} />
-              <Bar
-                dataKey="low"
-                name="Input at its low end"
-                fill={LOW_COLOR}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="high"
-                name="Input at its high end"
-                fill={HIGH_COLOR}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
+          <TornadoBars
+            rows={rows}
+            unitLabel={unitLabel}
+            formatDelta={(v) => signed(v, unit, currency)}
+          />
         </div>
       )}
       {none.length > 0 ? (

@@ -23,10 +23,6 @@ export const KEY_METRICS: readonly string[] = [
   'output_tokens_per_s',
 ];
 
-/** Okabe–Ito blue and vermillion (Okabe & Ito 2008): input at its low / high end. */
-export const LOW_COLOR = '#0072B2';
-export const HIGH_COLOR = '#D55E00';
-
 /**
  * Metrics a tornado can show for a result: produced, with a direction (better ≠ none); the key
  * metrics first, then the rest in registry order.

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Excluded } from './chartData';
+import type { ChartVariant } from './chartStyle';
 
 /** One column of a chart's data table. */
 export type TableColumn<Row> = {
@@ -10,9 +11,38 @@ export type TableColumn<Row> = {
 };
 
 /**
+ * A figure of the printed report: the title (bold, with a full stop) leads the caption, the
+ * plot follows, then the scenarios left out in one line.
+ */
+export function PrintFigure(props: {
+  readonly testId: string;
+  readonly title: ReactNode;
+  readonly description: ReactNode;
+  readonly excluded?: readonly Excluded[];
+  readonly children: ReactNode;
+}) {
+  const excluded = props.excluded ?? [];
+  return (
+    <figure className="report-figure" data-testid={props.testId}>
+      <figcaption>
+        <strong>{props.title}.</strong> {props.description}
+      </figcaption>
+      {props.children}
+      {excluded.length > 0 ? (
+        <p className="report-note">
+          Not shown: {excluded.map((e) => `${e.name} (${e.reason})`).join('; ')}
+        </p>
+      ) : null}
+    </figure>
+  );
+}
+
+/**
  * The frame every chart shares: a titled figure (its accessible name), a one-line description,
  * the plot (or why there is nothing to plot), the scenarios left out with the reason, and a
- * data-table fallback in a <details>.
+ * data-table fallback in a <details>. In print (the report) the title leads the caption, the
+ * scenarios left out follow in one line, there is no data table, and nothing to plot prints
+ * nothing.
  */
 export function ChartFrame<Row>(props: {
   readonly testId: string;
@@ -25,9 +55,22 @@ export function ChartFrame<Row>(props: {
   readonly columns: readonly TableColumn<Row>[];
   readonly rowKey: (row: Row, index: number) => string;
   readonly children: ReactNode;
+  readonly variant?: ChartVariant;
 }) {
   const titleId = useId();
   const descId = useId();
+  if (props.variant === 'print') {
+    return props.hasData ? (
+      <PrintFigure
+        testId={props.testId}
+        title={props.title}
+        description={props.description}
+        excluded={props.excluded}
+      >
+        {props.children}
+      </PrintFigure>
+    ) : null;
+  }
   return (
     <figure
       className="chart chart-card"

@@ -7,34 +7,65 @@ import {
   LineChart,
   ReferenceDot,
   ReferenceLine,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMoney, formatNumber } from '../../format/format';
+import {
+  formatMoney,
+  formatMoneyCompact,
+  formatNumber,
+  formatNumberCompact,
+  formatPower,
+} from '../../format/format';
+import type { ScenarioEvaluation } from '../../workspace/evaluations';
+import type { TornadoRow } from '../analysis/analysisData';
 import { ChartFrame, type TableColumn } from './ChartFrame';
-import type { ChartData, ChartRow, HorizonData, LatencyData, ScalingData } from './chartData';
-
-const AXIS = 'var(--muted)';
-const GRID = 'var(--grid)';
-const TOOLTIP_STYLE = {
-  background: 'var(--panel)',
-  border: '1px solid var(--border)',
-  color: 'var(--text)',
-};
-
-/** Axis label props (recharts) in the muted text colour. */
-function axisLabel(value: string, axis: 'x' | 'y') {
-  return axis === 'x'
-    ? { value, position: 'insideBottom' as const, offset: -4, fill: AXIS }
-    : { value, angle: -90, position: 'insideLeft' as const, offset: 4, fill: AXIS };
-}
+import {
+  capexByLine,
+  HIGH_COLOR,
+  LOW_COLOR,
+  opexByLine,
+  powerByComponent,
+  stepTimeBreakdown,
+  timeToTrain,
+  type ChartData,
+  type ChartRow,
+  type HorizonData,
+  type LatencyData,
+  type ScalingData,
+} from './chartData';
+import {
+  axisLabel,
+  axisProps,
+  CHART_STYLE,
+  ChartBox,
+  fontSizeProp,
+  legendProps,
+  TOOLTIP_STYLE,
+  type ChartVariant,
+} from './chartStyle';
 
 /** A row's number under `key`, or undefined. */
 function num(row: ChartRow, key: string): number | undefined {
   const v = row[key];
   return typeof v === 'number' ? v : undefined;
+}
+
+/** One data-table column per series: its value in `unitLabel`, a dash where it has none. */
+function seriesColumns(
+  series: readonly { readonly key: string; readonly label: string }[],
+  unitLabel: string,
+  format: (v: number) => string,
+): TableColumn<ChartRow>[] {
+  return series.map((s) => ({
+    header: `${s.label} (${unitLabel})`,
+    cell: (r: ChartRow) => {
+      const v = num(r, s.key);
+      return v === undefined ? '—' : format(v);
+    },
+    numeric: true,
+  }));
 }
 
 /**
@@ -53,23 +84,20 @@ export function StackedBarsChart(props: {
   readonly stacked?: boolean;
   /** Header of the data table's first column (what a bar is); default `Scenario`. */
   readonly categoryHeader?: string;
+  readonly variant?: ChartVariant;
 }) {
   const { data } = props;
+  const variant = props.variant ?? 'screen';
+  const style = CHART_STYLE[variant];
   const stacked = props.stacked ?? true;
+  const n = data.series.length;
   const height =
-    110 +
-    data.rows.length * (stacked ? 56 : 24 + 18 * data.series.length) +
-    Math.ceil(data.series.length / 3) * 20;
+    variant === 'print'
+      ? 90 + data.rows.length * (stacked ? 40 : 16 + 16 * n) + Math.ceil(n / 3) * 18
+      : 110 + data.rows.length * (stacked ? 56 : 24 + 18 * n) + Math.ceil(n / 3) * 20;
   const columns: TableColumn<ChartRow>[] = [
     { header: props.categoryHeader ?? 'Scenario', cell: (r) => String(r['label']) },
-    ...data.series.map((s) => ({
-      header: `${s.label} (${props.unitLabel})`,
-      cell: (r: ChartRow) => {
-        const v = num(r, s.key);
-        return v === undefined ? '—' : props.format(v);
-      },
-      numeric: true,
-    })),
+    ...seriesColumns(data.series, props.unitLabel, props.format),
     ...(stacked
       ? [
           {
@@ -91,27 +119,39 @@ export function StackedBarsChart(props: {
       rows={data.rows}
       columns={columns}
       rowKey={(r) => String(r['id'])}
+      variant={variant}
     >
-      <ResponsiveContainer width="100%" height={height}>
+      <ChartBox variant={variant} heightPx={height}>
         <BarChart
           data={[...data.rows]}
           layout="vertical"
-          margin={{ top: 8, right: 24, bottom: 24, left: 8 }}
+          margin={
+            variant === 'print'
+              ? { top: 4, right: 24, bottom: 20, left: 4 }
+              : { top: 8, right: 24, bottom: 24, left: 8 }
+          }
           title={props.title}
         >
-          <CartesianGrid strokeDasharray="3 3" stroke={GRID} horizontal={false} />
+          <CartesianGrid strokeDasharray="3 3" stroke={style.grid} horizontal={false} />
           <XAxis
             type="number"
-            stroke={AXIS}
+            {...axisProps(style)}
             tickFormatter={props.formatTick}
-            label={axisLabel(props.unitLabel, 'x')}
+            label={axisLabel(props.unitLabel, 'x', style)}
           />
-          <YAxis type="category" dataKey="label" stroke={AXIS} width={180} />
-          <Tooltip
-            formatter={(v) => (typeof v === 'number' ? props.format(v) : String(v))}
-            contentStyle={TOOLTIP_STYLE}
+          <YAxis
+            type="category"
+            dataKey="label"
+            {...axisProps(style)}
+            width={variant === 'print' ? 170 : 180}
           />
-          <Legend verticalAlign="bottom" wrapperStyle={{ paddingTop: 16 }} itemSorter={null} />
+          {style.tooltip ? (
+            <Tooltip
+              formatter={(v) => (typeof v === 'number' ? props.format(v) : String(v))}
+              contentStyle={TOOLTIP_STYLE}
+            />
+          ) : null}
+          <Legend {...legendProps(style)} />
           {data.series.map((s) => (
             <Bar
               key={s.key}
@@ -123,7 +163,7 @@ export function StackedBarsChart(props: {
             />
           ))}
         </BarChart>
-      </ResponsiveContainer>
+      </ChartBox>
     </ChartFrame>
   );
 }
@@ -146,19 +186,15 @@ export function ScalingChart(props: {
   readonly format: (v: number) => string;
   readonly formatTick: (v: number) => string;
   readonly unitLabel: string;
+  readonly variant?: ChartVariant;
 }) {
   const { data } = props;
+  const variant = props.variant ?? 'screen';
+  const style = CHART_STYLE[variant];
   const rows = props.which === 'throughput' ? data.throughputRows : data.efficiencyRows;
   const columns: TableColumn<ChartRow>[] = [
     { header: 'GPUs', cell: (r) => formatNumber(num(r, 'gpus') ?? 0), numeric: true },
-    ...data.series.map((s) => ({
-      header: `${s.label} (${props.unitLabel})`,
-      cell: (r: ChartRow) => {
-        const v = num(r, s.key);
-        return v === undefined ? '—' : props.format(v);
-      },
-      numeric: true,
-    })),
+    ...seriesColumns(data.series, props.unitLabel, props.format),
   ];
   return (
     <ChartFrame
@@ -170,14 +206,15 @@ export function ScalingChart(props: {
       rows={rows}
       columns={columns}
       rowKey={(r) => String(r['gpus'])}
+      variant={variant}
     >
-      <ResponsiveContainer width="100%" height={300}>
+      <ChartBox variant={variant} heightPx={variant === 'print' ? 260 : 300}>
         <LineChart
           data={[...rows]}
-          margin={{ top: 8, right: 24, bottom: 24, left: 16 }}
+          margin={{ top: 8, right: 24, bottom: 24, left: variant === 'print' ? 8 : 16 }}
           title={props.title}
         >
-          <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
+          <CartesianGrid strokeDasharray="3 3" stroke={style.grid} />
           <XAxis
             type="number"
             dataKey="gpus"
@@ -185,22 +222,24 @@ export function ScalingChart(props: {
             domain={['dataMin', 'dataMax']}
             ticks={gpuTicks(rows)}
             tickFormatter={(v: number) => formatNumber(v)}
-            stroke={AXIS}
-            label={axisLabel('GPUs (log scale)', 'x')}
+            {...axisProps(style)}
+            label={axisLabel('GPUs (log scale)', 'x', style)}
           />
           <YAxis
-            stroke={AXIS}
+            {...axisProps(style)}
             tickFormatter={props.formatTick}
             width={64}
-            label={axisLabel(props.unitLabel, 'y')}
+            label={axisLabel(props.unitLabel, 'y', style)}
             {...(props.which === 'efficiency' ? { domain: [0, 100] } : {})}
           />
-          <Tooltip
-            formatter={(v) => (typeof v === 'number' ? props.format(v) : String(v))}
-            labelFormatter={(v) => `${formatNumber(Number(v))} GPUs`}
-            contentStyle={TOOLTIP_STYLE}
-          />
-          <Legend verticalAlign="bottom" wrapperStyle={{ paddingTop: 16 }} itemSorter={null} />
+          {style.tooltip ? (
+            <Tooltip
+              formatter={(v) => (typeof v === 'number' ? props.format(v) : String(v))}
+              labelFormatter={(v) => `${formatNumber(Number(v))} GPUs`}
+              contentStyle={TOOLTIP_STYLE}
+            />
+          ) : null}
+          <Legend {...legendProps(style)} />
           {data.series.map((s) => (
             <Line
               key={s.key}
@@ -208,13 +247,13 @@ export function ScalingChart(props: {
               name={s.label}
               stroke={s.color}
               strokeWidth={2}
-              dot={{ r: 3 }}
+              dot={{ r: variant === 'print' ? 2 : 3 }}
               connectNulls
               isAnimationActive={false}
             />
           ))}
         </LineChart>
-      </ResponsiveContainer>
+      </ChartBox>
     </ChartFrame>
   );
 }
@@ -237,6 +276,42 @@ function breakEvenText(s: HorizonData['scenarios'][number]): string {
 }
 
 /**
+ * The lines of owning (solid) against renting (dashed) of each scenario, in its colour: children
+ * of a recharts LineChart whose rows carry `ownKey` and `rentKey` (cumulative cost).
+ */
+export function ownAndRentLines(
+  items: readonly {
+    readonly color: string;
+    readonly ownKey: string;
+    readonly ownName: string;
+    readonly rentKey: string;
+    readonly rentName: string;
+  }[],
+) {
+  return items.flatMap((s) => [
+    <Line
+      key={s.ownKey}
+      dataKey={s.ownKey}
+      name={s.ownName}
+      stroke={s.color}
+      strokeWidth={2}
+      dot={false}
+      isAnimationActive={false}
+    />,
+    <Line
+      key={s.rentKey}
+      dataKey={s.rentKey}
+      name={s.rentName}
+      stroke={s.color}
+      strokeWidth={2}
+      strokeDasharray="6 4"
+      dot={false}
+      isAnimationActive={false}
+    />,
+  ]);
+}
+
+/**
  * Cumulative cost of owning (solid) against renting the same GPU-hours in the cloud (dashed)
  * over each scenario's horizon, with the break-even point marked where they cross.
  */
@@ -246,6 +321,7 @@ export function HorizonChart(props: {
   readonly formatTick: (v: number) => string;
 }) {
   const { data } = props;
+  const style = CHART_STYLE.screen;
   const title = 'Cost over the horizon: owning against cloud rental';
   const yearTicks: number[] = [];
   const lastMonth = num(data.rows[data.rows.length - 1] ?? {}, 'month') ?? 0;
@@ -286,55 +362,43 @@ export function HorizonChart(props: {
       columns={columns}
       rowKey={(s) => s.id}
     >
-      <ResponsiveContainer width="100%" height={320}>
+      <ChartBox variant="screen" heightPx={320}>
         <LineChart
           data={[...data.rows]}
           margin={{ top: 8, right: 24, bottom: 24, left: 16 }}
           title={title}
         >
-          <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
+          <CartesianGrid strokeDasharray="3 3" stroke={style.grid} />
           <XAxis
             type="number"
             dataKey="month"
             domain={[0, 'dataMax']}
             ticks={yearTicks}
             tickFormatter={(v: number) => formatNumber(v)}
-            stroke={AXIS}
-            label={axisLabel('Months from purchase', 'x')}
+            stroke={style.axis}
+            label={axisLabel('Months from purchase', 'x', style)}
           />
           <YAxis
-            stroke={AXIS}
+            stroke={style.axis}
             tickFormatter={props.formatTick}
             width={72}
-            label={axisLabel('USD', 'y')}
+            label={axisLabel('USD', 'y', style)}
           />
           <Tooltip
             formatter={(v) => (typeof v === 'number' ? formatMoney(v) : String(v))}
             labelFormatter={(v) => `Month ${formatNumber(Number(v))}`}
             contentStyle={TOOLTIP_STYLE}
           />
-          <Legend verticalAlign="bottom" wrapperStyle={{ paddingTop: 16 }} itemSorter={null} />
-          {data.scenarios.flatMap((s) => [
-            <Line
-              key={`own_${s.id}`}
-              dataKey={`own_${s.id}`}
-              name={`Own — ${s.name}`}
-              stroke={s.color}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />,
-            <Line
-              key={`rent_${s.id}`}
-              dataKey={`rent_${s.id}`}
-              name={`Cloud rental — ${s.name}`}
-              stroke={s.color}
-              strokeWidth={2}
-              strokeDasharray="6 4"
-              dot={false}
-              isAnimationActive={false}
-            />,
-          ])}
+          <Legend {...legendProps(style)} />
+          {ownAndRentLines(
+            data.scenarios.map((s) => ({
+              color: s.color,
+              ownKey: `own_${s.id}`,
+              ownName: `Own — ${s.name}`,
+              rentKey: `rent_${s.id}`,
+              rentName: `Cloud rental — ${s.name}`,
+            })),
+          )}
           {data.scenarios
             .filter((s) => s.breakEvenMonths !== null && s.breakEvenMonths <= s.horizonYears * 12)
             .map((s) => {
@@ -346,13 +410,13 @@ export function HorizonChart(props: {
                   y={s.capexUsd + s.opexPerMonthUsd * m}
                   r={6}
                   fill={s.color}
-                  stroke="var(--panel)"
+                  stroke={style.surface}
                   strokeWidth={2}
                 />
               );
             })}
         </LineChart>
-      </ResponsiveContainer>
+      </ChartBox>
       <ul className="chart-notes" data-testid="break-even">
         {data.scenarios.map((s) => (
           <li key={s.id}>
@@ -377,8 +441,13 @@ export function LatencyThroughputChart(props: {
   readonly testId: string;
   readonly data: LatencyData;
   readonly formatTick: (v: number) => string;
+  readonly variant?: ChartVariant;
+  /** The report's words for the chart (default: the screen's). */
+  readonly description?: string;
 }) {
   const { data } = props;
+  const variant = props.variant ?? 'screen';
+  const style = CHART_STYLE[variant];
   const percentiles = [...new Set(data.series.map((s) => s.percentile))];
   const pLabel = percentiles.length === 1 ? `p${formatNumber(percentiles[0] ?? 99)}` : 'percentile';
   const rows: LatencyRow[] = data.series.flatMap((s) =>
@@ -412,47 +481,57 @@ export function LatencyThroughputChart(props: {
     <ChartFrame
       testId={props.testId}
       title={title}
-      description="Serving under a growing Poisson load, from 5 % to 100 % of capacity: each point is one offered rate. The dashed line is the SLO's time-per-output-token limit; the marked point is where the SLO breaks."
+      description={
+        props.description ??
+        "Serving under a growing Poisson load, from 5 % to 100 % of capacity: each point is one offered rate. The dashed line is the SLO's time-per-output-token limit; the marked point is where the SLO breaks."
+      }
       hasData={data.series.length > 0}
       excluded={data.excluded}
       rows={rows}
       columns={columns}
       rowKey={(r, i) => `${r.scenario}-${i}`}
+      variant={variant}
     >
-      <ResponsiveContainer width="100%" height={300}>
-        <LineChart margin={{ top: 8, right: 24, bottom: 24, left: 16 }} title={title}>
-          <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
+      <ChartBox variant={variant} heightPx={variant === 'print' ? 280 : 300}>
+        <LineChart
+          margin={{ top: 8, right: 24, bottom: 24, left: variant === 'print' ? 8 : 16 }}
+          title={title}
+        >
+          <CartesianGrid strokeDasharray="3 3" stroke={style.grid} />
           <XAxis
             type="number"
             dataKey="tokens"
             domain={[0, 'dataMax']}
             tickFormatter={props.formatTick}
-            stroke={AXIS}
-            label={axisLabel('output tokens/s', 'x')}
+            {...axisProps(style)}
+            label={axisLabel('output tokens/s', 'x', style)}
           />
           <YAxis
             type="number"
             dataKey="tpot"
-            stroke={AXIS}
+            {...axisProps(style)}
             width={64}
             tickFormatter={(v: number) => formatNumber(v)}
-            label={axisLabel(`${pLabel} TPOT (ms)`, 'y')}
+            label={axisLabel(`${pLabel} TPOT (ms)`, 'y', style)}
           />
-          <Tooltip
-            formatter={(v) => (typeof v === 'number' ? `${formatNumber(v, 1)} ms` : String(v))}
-            labelFormatter={(v) => `${formatNumber(Number(v))} output tokens/s`}
-            contentStyle={TOOLTIP_STYLE}
-          />
-          <Legend verticalAlign="bottom" wrapperStyle={{ paddingTop: 16 }} itemSorter={null} />
+          {style.tooltip ? (
+            <Tooltip
+              formatter={(v) => (typeof v === 'number' ? `${formatNumber(v, 1)} ms` : String(v))}
+              labelFormatter={(v) => `${formatNumber(Number(v))} output tokens/s`}
+              contentStyle={TOOLTIP_STYLE}
+            />
+          ) : null}
+          <Legend {...legendProps(style)} />
           {limits.map((l) => (
             <ReferenceLine
               key={`limit-${l}`}
               y={l}
-              stroke={AXIS}
+              stroke={style.axis}
               strokeDasharray="6 4"
               label={{
                 value: `TPOT limit ${formatNumber(l)} ms`,
-                fill: AXIS,
+                fill: style.axis,
+                ...fontSizeProp(style),
                 position: 'insideTopLeft',
               }}
             />
@@ -465,7 +544,7 @@ export function LatencyThroughputChart(props: {
               name={s.label}
               stroke={s.color}
               strokeWidth={2}
-              dot={{ r: 2 }}
+              dot={variant === 'print' ? false : { r: 2 }}
               isAnimationActive={false}
             />
           ))}
@@ -477,13 +556,16 @@ export function LatencyThroughputChart(props: {
                 y={breakTpot(s.points, s.breakTokensPerS)}
                 r={6}
                 fill={s.color}
-                stroke="var(--panel)"
+                stroke={style.surface}
               />
             ),
           )}
         </LineChart>
-      </ResponsiveContainer>
-      <ul className="chart-notes" data-testid={`${props.testId}-breaks`}>
+      </ChartBox>
+      <ul
+        className={variant === 'print' ? 'report-notes' : 'chart-notes'}
+        data-testid={`${props.testId}-breaks`}
+      >
         {data.series.map((s) => (
           <li key={s.key}>
             <strong>{s.label}</strong>: {s.sloBreak ?? 'no latency limit given'}
@@ -509,4 +591,174 @@ function breakTpot(points: readonly ChartRow[], tokens: number): number {
     prev = p;
   }
   return num(points[points.length - 1] ?? {}, 'tpot') ?? 0;
+}
+
+/**
+ * The tornado's bars: one row per input, the metric's change with the input at its low end
+ * (blue) and at its high end (vermillion). On screen the two bars of a row stand side by side
+ * under a legend; in print they overlap on one line (the caption names the colours).
+ */
+export function TornadoBars(props: {
+  readonly rows: readonly TornadoRow[];
+  /** The value axis' label, with its unit. */
+  readonly unitLabel: string;
+  /** A change in the metric, signed, for the tooltip. */
+  readonly formatDelta: (v: number) => string;
+  readonly variant?: ChartVariant;
+  readonly title?: string;
+}) {
+  const variant = props.variant ?? 'screen';
+  const style = CHART_STYLE[variant];
+  const print = variant === 'print';
+  const n = props.rows.length;
+  return (
+    <ChartBox variant={variant} heightPx={print ? 60 + n * 26 : 90 + n * 40}>
+      <BarChart
+        data={[...props.rows]}
+        layout="vertical"
+        margin={
+          print
+            ? { top: 4, right: 24, bottom: 18, left: 4 }
+            : { top: 8, right: 24, bottom: 28, left: 8 }
+        }
+        barGap={print ? -14 : 2}
+        {...(props.title ? { title: props.title } : {})}
+      >
+        <CartesianGrid strokeDasharray="3 3" stroke={style.grid} horizontal={false} />
+        <XAxis
+          type="number"
+          {...axisProps(style)}
+          tickFormatter={(v: number) => formatNumberCompact(v)}
+          label={{
+            value: props.unitLabel,
+            position: 'insideBottom',
+            offset: print ? style.xLabelOffsetPx : -14,
+            fill: style.axis,
+          }}
+        />
+        <YAxis type="category" dataKey="label" {...axisProps(style)} width={print ? 190 : 210} />
+        <ReferenceLine x={0} stroke={style.text} />
+        {style.tooltip ? (
+          <Tooltip
+            formatter={(v) => (typeof v === 'number' ? props.formatDelta(v) : String(v))}
+            contentStyle={TOOLTIP_STYLE}
+          />
+        ) : null}
+        {print ? null : (
+          <Legend verticalAlign="top" wrapperStyle={{ paddingBottom: 8 }} itemSorter={null} />
+        )}
+        <Bar
+          dataKey="low"
+          name="Input at its low end"
+          fill={LOW_COLOR}
+          {...(print ? { barSize: 14 } : {})}
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="high"
+          name="Input at its high end"
+          fill={HIGH_COLOR}
+          {...(print ? { barSize: 14 } : {})}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartBox>
+  );
+}
+
+/** A bar chart of the Charts screen and the report: what it shows, its data and formats. */
+type BarChartSpec = {
+  readonly id: 'capex' | 'opex' | 'power' | 'step' | 'ttt';
+  readonly title: string;
+  readonly description: string;
+  /** The report's shorter caption. */
+  readonly printDescription: string;
+  readonly data: (evals: readonly ScenarioEvaluation[]) => ChartData;
+  readonly unitLabel: string;
+  readonly format: (v: number) => string;
+  readonly formatTick: (v: number) => string;
+  readonly stacked?: boolean;
+};
+
+export const BAR_CHARTS: readonly BarChartSpec[] = [
+  {
+    id: 'capex',
+    title: 'Capital cost by line (USD)',
+    description: 'Up-front cost of each build, stacked by line.',
+    printDescription: 'Up-front cost of each build, stacked by line.',
+    data: capexByLine,
+    unitLabel: 'USD',
+    format: formatMoney,
+    formatTick: (v) => formatMoneyCompact(v),
+  },
+  {
+    id: 'opex',
+    title: 'Operating cost per year by line (USD/year)',
+    description: 'Yearly running cost of each build, stacked by line.',
+    printDescription: 'Yearly running cost of each build, stacked by line.',
+    data: opexByLine,
+    unitLabel: 'USD/year',
+    format: formatMoney,
+    formatTick: (v) => formatMoneyCompact(v),
+  },
+  {
+    id: 'power',
+    title: 'Average power by component (kW)',
+    description:
+      'Average facility draw at the workload (training, or serving at its load): IT components plus facility overhead (cooling and distribution).',
+    printDescription: 'IT components plus facility overhead at the workload.',
+    data: powerByComponent,
+    unitLabel: 'kW',
+    format: (v) => formatPower(v * 1000),
+    formatTick: (v) => formatNumberCompact(v),
+  },
+  {
+    id: 'step',
+    title: 'Training step time breakdown (s)',
+    description:
+      'Seconds per optimizer step: compute, exposed communication, pipeline bubble and optimizer.',
+    printDescription: 'Compute, exposed communication, pipeline bubble and optimizer per step.',
+    data: stepTimeBreakdown,
+    unitLabel: 's',
+    format: (v) => `${formatNumber(v, v < 1 ? 3 : 2)} s`,
+    formatTick: (v) => formatNumber(v, 2),
+  },
+  {
+    id: 'ttt',
+    title: 'Time to train (days)',
+    description:
+      'Days to process the token budget: compute only, and wall clock with data stalls, checkpoints and failures.',
+    printDescription: 'Compute only, and wall clock with data stalls, checkpoints and failures.',
+    data: timeToTrain,
+    unitLabel: 'days',
+    format: (v) => `${formatNumber(v, 1)} days`,
+    formatTick: (v) => formatNumber(v, 1),
+    stacked: false,
+  },
+];
+
+/**
+ * The bar charts named in `ids` (BAR_CHARTS' order) for the scenarios; test ids
+ * `chart-<id>` on screen, `report-chart-<id>` in print.
+ */
+export function BarCharts(props: {
+  readonly evaluations: readonly ScenarioEvaluation[];
+  readonly ids: readonly BarChartSpec['id'][];
+  readonly variant?: ChartVariant;
+}) {
+  const print = props.variant === 'print';
+  return BAR_CHARTS.filter((c) => props.ids.includes(c.id)).map((c) => (
+    <StackedBarsChart
+      key={c.id}
+      variant={props.variant ?? 'screen'}
+      testId={print ? `report-chart-${c.id}` : `chart-${c.id}`}
+      title={c.title}
+      description={print ? c.printDescription : c.description}
+      data={c.data(props.evaluations)}
+      unitLabel={c.unitLabel}
+      format={c.format}
+      formatTick={c.formatTick}
+      {...(c.stacked === undefined ? {} : { stacked: c.stacked })}
+    />
+  ));
 }

@@ -1,32 +1,14 @@
 import { useMemo } from 'react';
 import { getMetric } from '../../../model/metrics';
-import {
-  formatMoney,
-  formatMoneyCompact,
-  formatNumber,
-  formatNumberCompact,
-  formatPower,
-} from '../../format/format';
+import { formatMoneyCompact, formatNumber, formatNumberCompact } from '../../format/format';
 import { useEvaluations } from '../../workspace/useEvaluations';
-import {
-  capexByLine,
-  costOverHorizon,
-  opexByLine,
-  powerByComponent,
-  scalingCurves,
-  servingCurves,
-  stepTimeBreakdown,
-  timeToTrain,
-} from './chartData';
+import { costOverHorizon, scalingCurves, servingCurves } from './chartData';
 import { BandsChart } from './BandsChart';
-import { HorizonChart, LatencyThroughputChart, ScalingChart, StackedBarsChart } from './Charts';
+import { BarCharts, HorizonChart, LatencyThroughputChart, ScalingChart } from './Charts';
 import './charts.css';
 
 const SCALING_EFFICIENCY = getMetric('scaling_efficiency_pct');
 
-const kw = (v: number) => formatPower(v * 1000);
-const seconds = (v: number) => `${formatNumber(v, v < 1 ? 3 : 2)} s`;
-const days = (v: number) => `${formatNumber(v, 1)} days`;
 const tokensPerS = (v: number) => `${formatNumber(v)} tokens/s`;
 const pct = (v: number) => `${formatNumber(v, 1)} %`;
 
@@ -37,11 +19,6 @@ const pct = (v: number) => `${formatNumber(v, 1)} %`;
  */
 export function ChartsPage() {
   const evals = useEvaluations();
-  const capex = useMemo(() => capexByLine(evals), [evals]);
-  const opex = useMemo(() => opexByLine(evals), [evals]);
-  const power = useMemo(() => powerByComponent(evals), [evals]);
-  const step = useMemo(() => stepTimeBreakdown(evals), [evals]);
-  const ttt = useMemo(() => timeToTrain(evals), [evals]);
   const scaling = useMemo(() => scalingCurves(evals), [evals]);
   const horizon = useMemo(() => costOverHorizon(evals), [evals]);
   const latency = useMemo(() => servingCurves(evals), [evals]);
@@ -57,52 +34,7 @@ export function ChartsPage() {
         </p>
       </div>
       <div className="charts-grid">
-        <StackedBarsChart
-          testId="chart-capex"
-          title="Capital cost by line (USD)"
-          description="Up-front cost of each build, stacked by line."
-          data={capex}
-          unitLabel="USD"
-          format={formatMoney}
-          formatTick={(v) => formatMoneyCompact(v)}
-        />
-        <StackedBarsChart
-          testId="chart-opex"
-          title="Operating cost per year by line (USD/year)"
-          description="Yearly running cost of each build, stacked by line."
-          data={opex}
-          unitLabel="USD/year"
-          format={formatMoney}
-          formatTick={(v) => formatMoneyCompact(v)}
-        />
-        <StackedBarsChart
-          testId="chart-power"
-          title="Average power by component (kW)"
-          description="Average facility draw at the workload (training, or serving at its load): IT components plus facility overhead (cooling and distribution)."
-          data={power}
-          unitLabel="kW"
-          format={kw}
-          formatTick={(v) => formatNumberCompact(v)}
-        />
-        <StackedBarsChart
-          testId="chart-step"
-          title="Training step time breakdown (s)"
-          description="Seconds per optimizer step: compute, exposed communication, pipeline bubble and optimizer."
-          data={step}
-          unitLabel="s"
-          format={seconds}
-          formatTick={(v) => formatNumber(v, 2)}
-        />
-        <StackedBarsChart
-          testId="chart-ttt"
-          title="Time to train (days)"
-          description="Days to process the token budget: compute only, and wall clock with data stalls, checkpoints and failures."
-          data={ttt}
-          unitLabel="days"
-          format={days}
-          formatTick={(v) => formatNumber(v, 1)}
-          stacked={false}
-        />
+        <BarCharts evaluations={evals} ids={['capex', 'opex', 'power', 'step', 'ttt']} />
         <ScalingChart
           testId="chart-throughput"
           title="Throughput against GPU count (tokens/s)"

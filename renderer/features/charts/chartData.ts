@@ -32,6 +32,10 @@ export function seriesColor(i: number): string {
   return OKABE_ITO[((i % OKABE_ITO.length) + OKABE_ITO.length) % OKABE_ITO.length] as string;
 }
 
+/** The tornado's colours, from the palette: blue for an input at its low end, vermillion at its high end. */
+export const LOW_COLOR = seriesColor(0);
+export const HIGH_COLOR = seriesColor(5);
+
 /** One plotted series: the row key it reads, its legend label, its colour. */
 export type Series = { readonly key: string; readonly label: string; readonly color: string };
 

@@ -3,16 +3,13 @@ import { formatMetricNumber, isMoneyUnit } from '../../components/metricFormat';
 import { formatNumber } from '../../format/format';
 import { formatInputValue } from '../analysis/analysisData';
 import { formatMoney } from '../../format/format';
+import { letter, ReportTable, type ReportColumn } from './ReportBlocks';
 
 /**
  * The report's first page, a decision document: the question, the recommendation (or a neutral
  * ranking when no objective is stated), the figures that decide it with their P10–P90 bands,
  * and the main risks of each build (bottleneck, uncertainty, the input it hinges on).
  */
-
-function letter(i: number): string {
-  return String.fromCharCode(65 + (i % 26));
-}
 
 function signed(v: number, unit: string, currency: string): string {
   const text = formatMetricNumber(Math.abs(v), unit, currency);
@@ -74,49 +71,48 @@ export function DecisionPage(props: {
         </div>
       )}
 
-      <table className="report-table report-decisive" data-testid="report-decisive">
-        <caption>The figures that decide it (P10–P90 under each value)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            {content.scenarios.map((s, i) => (
-              <th scope="col" key={s.id} className="num report-build-head">
-                {letter(i)} {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {decision.figures.map((f) => (
-            <tr key={f.metricId}>
-              <th scope="row">
+      <ReportTable
+        className="report-decisive"
+        testId="report-decisive"
+        caption="The figures that decide it (P10–P90 under each value)"
+        columns={[
+          {
+            header: 'Figure',
+            cell: (f) => (
+              <>
                 {f.label} <span className="unit">({f.unit})</span>
-              </th>
-              {f.values.map((v, i) => {
-                const band = f.bands[i];
-                return (
-                  <td
-                    key={i}
-                    className={`num${f.bestIndex === i ? ' report-best' : ''}`}
-                    data-best={f.bestIndex === i ? 'true' : undefined}
-                  >
-                    <span className="report-value">
-                      {v === null ? '—' : formatMetricNumber(v, f.unit, cur(i))}
-                      {f.bestIndex === i ? ' ✓' : ''}
+              </>
+            ),
+          },
+          ...content.scenarios.map((s, i): ReportColumn<(typeof decision.figures)[number]> => ({
+            key: s.id,
+            header: `${letter(i)} ${s.name}`,
+            headerClassName: 'report-build-head',
+            numeric: true,
+            className: (f) => (f.bestIndex === i ? 'report-best' : undefined),
+            cell: (f) => {
+              const v = f.values[i] ?? null;
+              const band = f.bands[i];
+              return (
+                <>
+                  <span className="report-value">
+                    {v === null ? '—' : formatMetricNumber(v, f.unit, cur(i))}
+                    {f.bestIndex === i ? ' ✓' : ''}
+                  </span>
+                  {band ? (
+                    <span className="report-delta">
+                      {formatMetricNumber(band.p10, f.unit, cur(i))} –{' '}
+                      {formatMetricNumber(band.p90, f.unit, cur(i))}
                     </span>
-                    {band ? (
-                      <span className="report-delta">
-                        {formatMetricNumber(band.p10, f.unit, cur(i))} –{' '}
-                        {formatMetricNumber(band.p90, f.unit, cur(i))}
-                      </span>
-                    ) : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                  ) : null}
+                </>
+              );
+            },
+          })),
+        ]}
+        rows={decision.figures}
+        rowKey={(f) => f.metricId}
+      />
       <p className="report-note">
         ✓ the best build on the figure.{' '}
         {props.analysis && props.analysis.draws > 0

@@ -11,14 +11,9 @@ import { formatMetricNumber } from '../../components/metricFormat';
 import { formatMoney, formatNumber, formatSignificant } from '../../format/format';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import type { Paper } from '../../../model/report';
-import { ReportCharts } from './PrintCharts';
-import {
-  PrintBands,
-  PrintCashFlow,
-  PrintOwnVsCloud,
-  PrintScaling,
-  PrintTornadoes,
-} from './PrintAnalysis';
+import { PrintScaling, ReportCharts } from './PrintCharts';
+import { PrintBands, PrintCashFlow, PrintOwnVsCloud, PrintTornadoes } from './PrintAnalysis';
+import { letter, ReportSection, ReportTable, type ReportColumn } from './ReportBlocks';
 import { catalogFieldLabel, catalogItemText, reportInputs, sourceInWords } from './reportInputs';
 import { DecisionPage } from './DecisionPage';
 import { reportContents } from './contents';
@@ -32,6 +27,11 @@ import { reportContents } from './contents';
 
 function fmtValue(v: number | null, unit: string, currency: string): string {
   return v === null ? '—' : formatMetricNumber(v, unit, currency);
+}
+
+/** A percentage to one decimal, or a dash when there is none (no cases). */
+function percentOrDash(v: number): string {
+  return Number.isFinite(v) ? formatNumber(v, 1) : '—';
 }
 
 function deltaText(d: Delta, unit: string, currency: string): string {
@@ -51,45 +51,40 @@ function MetricTable(props: {
   readonly extra?: React.ReactNode;
 }) {
   const { content } = props;
+  const columns: ReportColumn<MetricRow>[] = [
+    { header: 'Metric', cell: (r) => r.label },
+    { header: 'Unit', cell: (r) => r.unit, className: 'unit' },
+    ...content.scenarios.map((s, i): ReportColumn<MetricRow> => ({
+      key: s.id,
+      header: `${s.name}${i === content.baselineIndex ? ' (baseline)' : ''}`,
+      numeric: true,
+      cell: (r) => {
+        const v = r.values[i] ?? null;
+        const d = r.deltas[i];
+        const cur = props.currencies[i] ?? 'USD';
+        return (
+          <>
+            <span className="report-value">{fmtValue(v, r.unit, cur)}</span>
+            {d ? (
+              <span className={`report-delta report-${d.direction}`}>
+                {deltaText(d, r.unit, cur)}
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    })),
+  ];
   return (
-    <table className="report-table report-metrics" data-testid={props.testId}>
-      <caption>{props.caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Metric</th>
-          <th scope="col">Unit</th>
-          {content.scenarios.map((s, i) => (
-            <th scope="col" key={s.id} className="num">
-              {s.name}
-              {i === content.baselineIndex ? ' (baseline)' : ''}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((r) => (
-          <tr key={r.metricId}>
-            <th scope="row">{r.label}</th>
-            <td className="unit">{r.unit}</td>
-            {r.values.map((v, i) => {
-              const d = r.deltas[i];
-              const cur = props.currencies[i] ?? 'USD';
-              return (
-                <td key={i} className="num">
-                  <span className="report-value">{fmtValue(v, r.unit, cur)}</span>
-                  {d ? (
-                    <span className={`report-delta report-${d.direction}`}>
-                      {deltaText(d, r.unit, cur)}
-                    </span>
-                  ) : null}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-        {props.extra}
-      </tbody>
-    </table>
+    <ReportTable
+      className="report-metrics"
+      testId={props.testId}
+      caption={props.caption}
+      columns={columns}
+      rows={props.rows}
+      rowKey={(r) => r.metricId}
+      extra={props.extra}
+    />
   );
 }
 
@@ -101,48 +96,27 @@ function CashFlowTable(props: {
 }) {
   if (props.rows.length === 0) return null;
   const m = (v: number) => formatMoney(v, props.currency);
+  const money = (header: string, value: (r: CashFlowYear) => number) => ({
+    header,
+    numeric: true,
+    cell: (r: CashFlowYear) => m(value(r)),
+  });
   return (
-    <table className="report-table report-cashflow-table">
-      <caption>
-        Cash flow by year of {props.name} ({props.currency})
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Year</th>
-          <th scope="col" className="num">
-            Capex
-          </th>
-          <th scope="col" className="num">
-            Opex
-          </th>
-          <th scope="col" className="num">
-            Resale
-          </th>
-          <th scope="col" className="num">
-            Net cash flow
-          </th>
-          <th scope="col" className="num">
-            Cumulative, owning
-          </th>
-          <th scope="col" className="num">
-            Cumulative, cloud
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((r) => (
-          <tr key={r.year}>
-            <th scope="row">{r.year}</th>
-            <td className="num">{m(r.capex)}</td>
-            <td className="num">{m(r.opex)}</td>
-            <td className="num">{m(r.residual)}</td>
-            <td className="num">{m(r.net)}</td>
-            <td className="num">{m(r.cumulativeOwn)}</td>
-            <td className="num">{m(r.cumulativeCloud)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ReportTable
+      className="report-cashflow-table"
+      caption={`Cash flow by year of ${props.name} (${props.currency})`}
+      columns={[
+        { header: 'Year', cell: (r) => r.year },
+        money('Capex', (r) => r.capex),
+        money('Opex', (r) => r.opex),
+        money('Resale', (r) => r.residual),
+        money('Net cash flow', (r) => r.net),
+        money('Cumulative, owning', (r) => r.cumulativeOwn),
+        money('Cumulative, cloud', (r) => r.cumulativeCloud),
+      ]}
+      rows={props.rows}
+      rowKey={(r) => r.year}
+    />
   );
 }
 
@@ -221,12 +195,16 @@ export function ReportDocument(props: {
         </ol>
       </nav>
 
-      <section className="report-section" aria-labelledby="report-summary">
-        <h2 id="report-summary">Executive summary</h2>
-        <p className="report-lede">
-          Each figure with its change against the baseline ({cover.baselineName}); the binding
-          bottleneck of each build in words.
-        </p>
+      <ReportSection
+        id="report-summary"
+        title="Executive summary"
+        lede={
+          <>
+            Each figure with its change against the baseline ({cover.baselineName}); the binding
+            bottleneck of each build in words.
+          </>
+        }
+      >
         <MetricTable
           caption="Recommendation-ready comparison"
           rows={content.summary}
@@ -245,21 +223,25 @@ export function ReportDocument(props: {
             </tr>
           }
         />
-      </section>
+      </ReportSection>
 
-      <section className="report-section" aria-labelledby="report-charts">
-        <h2 id="report-charts">Charts</h2>
+      <ReportSection id="report-charts" title="Charts">
         <ReportCharts evaluations={evaluations} />
         <PrintScaling evaluations={evaluations} />
-      </section>
+      </ReportSection>
 
       {analysis ? (
-        <section className="report-section report-break" aria-labelledby="report-analysis">
-          <h2 id="report-analysis">Sensitivity and uncertainty</h2>
-          <p className="report-lede">
-            What each build’s deciding figure hinges on (tornado: one input at a time over its
-            stated range) and how uncertain the deciding figures are (P10–P90 bands).
-          </p>
+        <ReportSection
+          id="report-analysis"
+          title="Sensitivity and uncertainty"
+          newPage
+          lede={
+            <>
+              What each build’s deciding figure hinges on (tornado: one input at a time over its
+              stated range) and how uncertain the deciding figures are (P10–P90 bands).
+            </>
+          }
+        >
           <PrintBands
             decision={decision}
             analysis={analysis}
@@ -267,23 +249,27 @@ export function ReportDocument(props: {
             currencies={currencies}
           />
           <PrintTornadoes analysis={analysis} />
-        </section>
+        </ReportSection>
       ) : null}
 
       {analysis && hasFinance ? (
-        <section className="report-section report-break" aria-labelledby="report-finance">
-          <h2 id="report-finance">Finance: own vs cloud, cash flow by year</h2>
+        <ReportSection id="report-finance" title="Finance: own vs cloud, cash flow by year" newPage>
           <PrintOwnVsCloud analysis={analysis} />
           <PrintCashFlow analysis={analysis} />
-        </section>
+        </ReportSection>
       ) : null}
 
-      <section className="report-section report-break" aria-labelledby="report-comparison">
-        <h2 id="report-comparison">Comparison table</h2>
-        <p className="report-lede">
-          Every figure the engine computed, with the change against the baseline (absolute and per
-          cent).
-        </p>
+      <ReportSection
+        id="report-comparison"
+        title="Comparison table"
+        newPage
+        lede={
+          <>
+            Every figure the engine computed, with the change against the baseline (absolute and per
+            cent).
+          </>
+        }
+      >
         <MetricTable
           caption="All metrics"
           rows={content.comparison}
@@ -291,116 +277,116 @@ export function ReportDocument(props: {
           currencies={currencies}
           testId="report-comparison-table"
         />
-      </section>
+      </ReportSection>
 
-      <section className="report-section report-break" aria-labelledby="report-assumptions">
-        <h2 id="report-assumptions">Assumptions</h2>
-        <p className="report-lede">
-          Every input of every build under its label and unit, by section. Values marked{' '}
-          <span className="report-user">*</span> were set in the scenario (user overrides); the
-          others are ClusterPlan defaults. The Ref. column points to the numbered references (source
-          and date) after the catalog table.
-        </p>
+      <ReportSection
+        id="report-assumptions"
+        title="Assumptions"
+        newPage
+        lede={
+          <>
+            Every input of every build under its label and unit, by section. Values marked{' '}
+            <span className="report-user">*</span> were set in the scenario (user overrides); the
+            others are ClusterPlan defaults. The Ref. column points to the numbered references
+            (source and date) after the catalog table.
+          </>
+        }
+      >
         {inputs.sections.map((sec) => (
-          <table
-            className="report-table report-inputs"
-            data-testid="report-inputs-table"
+          <ReportTable
             key={sec.title}
-          >
-            <caption>{sec.title}</caption>
-            <colgroup>
-              <col className="report-col-label" />
-              <col className="report-col-unit" />
-              {content.scenarios.map((s) => (
-                <col key={s.id} />
-              ))}
-              <col className="report-col-ref" />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">Input</th>
-                <th scope="col">Unit</th>
-                {content.scenarios.map((s, i) => (
-                  <th scope="col" key={s.id} className="report-build-head">
-                    {String.fromCharCode(65 + (i % 26))} {s.name}
-                  </th>
+            className="report-inputs"
+            testId="report-inputs-table"
+            caption={sec.title}
+            colgroup={
+              <colgroup>
+                <col className="report-col-label" />
+                <col className="report-col-unit" />
+                {content.scenarios.map((s) => (
+                  <col key={s.id} />
                 ))}
-                <th scope="col" className="num">
-                  Ref.
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sec.rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row">{r.label}</th>
-                  <td className="unit">{r.unit}</td>
-                  {r.values.map((v, i) => (
-                    <td key={i} className="report-text">
+                <col className="report-col-ref" />
+              </colgroup>
+            }
+            columns={[
+              { header: 'Input', cell: (r) => r.label },
+              { header: 'Unit', cell: (r) => r.unit, className: 'unit' },
+              ...content.scenarios.map((s, i): ReportColumn<(typeof sec.rows)[number]> => ({
+                key: s.id,
+                header: `${letter(i)} ${s.name}`,
+                headerClassName: 'report-build-head',
+                className: 'report-text',
+                cell: (r) => {
+                  const v = r.values[i];
+                  return (
+                    <>
                       {v ? v.text : '—'}
                       {v?.user ? <span className="report-user"> *</span> : null}
-                    </td>
-                  ))}
-                  <td className="num">{r.ref === null ? inputs.userRef.n : r.ref}</td>
-                </tr>
-              ))}
-              {sec.notSet.length > 0 ? (
+                    </>
+                  );
+                },
+              })),
+              {
+                key: 'ref',
+                header: 'Ref.',
+                numeric: true,
+                cell: (r) => (r.ref === null ? inputs.userRef.n : r.ref),
+              },
+            ]}
+            rows={sec.rows}
+            rowKey={(r) => r.key}
+            extra={
+              sec.notSet.length > 0 ? (
                 <tr className="report-notset">
                   <td colSpan={3 + content.scenarios.length}>
                     Not set in any build (the engine derives them, or they do not apply):{' '}
                     {sec.notSet.join('; ')}.
                   </td>
                 </tr>
-              ) : null}
-            </tbody>
-          </table>
+              ) : null
+            }
+          />
         ))}
-        <table className="report-table report-catalog" data-testid="report-catalog-table">
-          <caption>Catalog numbers used</caption>
-          <colgroup>
-            <col className="report-col-item" />
-            <col className="report-col-field" />
-            <col className="report-col-value" />
-            <col className="report-col-unit" />
-            <col className="report-col-basis" />
-            <col className="report-col-date" />
-            <col />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Field</th>
-              <th scope="col" className="num">
-                Value
-              </th>
-              <th scope="col">Unit</th>
-              <th scope="col">Basis</th>
-              <th scope="col">Date</th>
-              <th scope="col" className="num">
-                Ref.
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {content.assumptions.catalog.map((r, ri) => (
-              <tr key={`${r.kind}:${r.itemId}:${r.field}`}>
-                <th scope="row">{catalogItemText(r.kind, r.itemId)}</th>
-                <td>{catalogFieldLabel(r.field)}</td>
-                <td className="num">
+        <ReportTable
+          className="report-catalog"
+          testId="report-catalog-table"
+          caption="Catalog numbers used"
+          colgroup={
+            <colgroup>
+              <col className="report-col-item" />
+              <col className="report-col-field" />
+              <col className="report-col-value" />
+              <col className="report-col-unit" />
+              <col className="report-col-basis" />
+              <col className="report-col-date" />
+              <col />
+            </colgroup>
+          }
+          columns={[
+            { header: 'Item', cell: (r) => catalogItemText(r.kind, r.itemId) },
+            { header: 'Field', cell: (r) => catalogFieldLabel(r.field) },
+            {
+              header: 'Value',
+              numeric: true,
+              cell: (r) => (
+                <>
                   {formatSignificant(r.value, 6)}
                   {r.user ? <span className="report-user"> *</span> : null}
-                </td>
-                <td className="unit">{r.unit}</td>
-                <td>
-                  {r.basis}
-                  {r.soft ? ' (soft)' : ''}
-                </td>
-                <td>{r.date}</td>
-                <td className="num">{(inputs.catalogRefs[ri] ?? []).join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Unit', cell: (r) => r.unit, className: 'unit' },
+            { header: 'Basis', cell: (r) => `${r.basis}${r.soft ? ' (soft)' : ''}` },
+            { header: 'Date', cell: (r) => r.date },
+            {
+              header: 'Ref.',
+              numeric: true,
+              cell: (_r, ri) => (inputs.catalogRefs[ri] ?? []).join(', '),
+            },
+          ]}
+          rows={content.assumptions.catalog}
+          rowKey={(r) => `${r.kind}:${r.itemId}:${r.field}`}
+        />
         <h3 id="report-references" className="report-refs-title">
           References
         </h3>
@@ -412,11 +398,14 @@ export function ReportDocument(props: {
             </li>
           ))}
         </ol>
-      </section>
+      </ReportSection>
 
-      <section className="report-section report-break" aria-labelledby="report-methodology">
-        <h2 id="report-methodology">Methodology</h2>
-        <p className="report-lede">The formulas the engine uses, each with its published source.</p>
+      <ReportSection
+        id="report-methodology"
+        title="Methodology"
+        newPage
+        lede={<>The formulas the engine uses, each with its published source.</>}
+      >
         {content.methodology.formulas.map((f) => (
           <div className="report-formula" key={f.topic}>
             <h3>{f.topic}</h3>
@@ -437,62 +426,54 @@ export function ReportDocument(props: {
         {props.accuracyError ? (
           <p className="report-note">Validation run failed: {props.accuracyError}</p>
         ) : null}
-        <table className="report-table" data-testid="report-accuracy-table">
-          <caption>
-            Model accuracy against published measurements (bundled validation cases)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Case set</th>
-              <th scope="col" className="num">
-                Cases
-              </th>
-              <th scope="col" className="num">
-                Median |error| (%)
-              </th>
-              <th scope="col" className="num">
-                Max |error| (%)
-              </th>
-              <th scope="col" className="num">
-                Within tolerance (%)
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {content.methodology.accuracy.map((a) => (
-              <tr key={a.file}>
-                <th scope="row">
+        <ReportTable
+          testId="report-accuracy-table"
+          caption="Model accuracy against published measurements (bundled validation cases)"
+          columns={[
+            {
+              header: 'Case set',
+              cell: (a) => (
+                <>
                   {a.label} <span className="report-path">({a.file})</span>
-                </th>
-                <td className="num">
-                  {formatNumber(a.cases)}
-                  {a.failed ? ` (${formatNumber(a.failed)} failed)` : ''}
-                </td>
-                <td className="num">
-                  {Number.isFinite(a.medianAbsErrorPct)
-                    ? formatNumber(a.medianAbsErrorPct, 1)
-                    : '—'}
-                </td>
-                <td className="num">
-                  {Number.isFinite(a.maxAbsErrorPct) ? formatNumber(a.maxAbsErrorPct, 1) : '—'}
-                </td>
-                <td className="num">{formatNumber(a.withinTolerancePct, 0)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+                </>
+              ),
+            },
+            {
+              header: 'Cases',
+              numeric: true,
+              cell: (a) =>
+                `${formatNumber(a.cases)}${a.failed ? ` (${formatNumber(a.failed)} failed)` : ''}`,
+            },
+            {
+              header: 'Median |error| (%)',
+              numeric: true,
+              cell: (a) => percentOrDash(a.medianAbsErrorPct),
+            },
+            {
+              header: 'Max |error| (%)',
+              numeric: true,
+              cell: (a) => percentOrDash(a.maxAbsErrorPct),
+            },
+            {
+              header: 'Within tolerance (%)',
+              numeric: true,
+              cell: (a) => formatNumber(a.withinTolerancePct, 0),
+            },
+          ]}
+          rows={content.methodology.accuracy}
+          rowKey={(a) => a.file}
+        />
+      </ReportSection>
 
       {content.appendices.map((a, i) => (
-        <section
-          className="report-section report-break report-appendix"
+        <ReportSection
           key={a.id}
-          aria-labelledby={`report-appendix-${i}`}
+          id={`report-appendix-${i}`}
+          title={`Appendix ${letter(i)}: ${a.name}`}
+          lede={a.description}
+          newPage
+          className="report-appendix"
         >
-          <h2 id={`report-appendix-${i}`}>
-            Appendix {String.fromCharCode(65 + (i % 26))}: {a.name}
-          </h2>
-          {a.description ? <p className="report-lede">{a.description}</p> : null}
           <dl className="report-cover-facts">
             <dt>Workload</dt>
             <dd>{a.workloadKind}</dd>
@@ -506,37 +487,28 @@ export function ReportDocument(props: {
               ))}
             </ul>
           ) : null}
-          <table className="report-table report-appendix-table">
-            <caption>Every figure of {a.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Metric</th>
-                <th scope="col">Group</th>
-                <th scope="col" className="num">
-                  Value
-                </th>
-                <th scope="col">Unit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.metrics.map((m) => (
-                <tr key={m.metricId}>
-                  <th scope="row">{m.label}</th>
-                  <td>{m.group}</td>
-                  <td className="num">
-                    {formatMetricNumber(m.value, m.unit, currencies[i] ?? 'USD')}
-                  </td>
-                  <td className="unit">{m.unit}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ReportTable
+            className="report-appendix-table"
+            caption={`Every figure of ${a.name}`}
+            columns={[
+              { header: 'Metric', cell: (m) => m.label },
+              { header: 'Group', cell: (m) => m.group },
+              {
+                header: 'Value',
+                numeric: true,
+                cell: (m) => formatMetricNumber(m.value, m.unit, currencies[i] ?? 'USD'),
+              },
+              { header: 'Unit', cell: (m) => m.unit, className: 'unit' },
+            ]}
+            rows={a.metrics}
+            rowKey={(m) => m.metricId}
+          />
           <CashFlowTable
             rows={analysis?.builds[i]?.cashFlow ?? []}
             currency={currencies[i] ?? 'USD'}
             name={a.name}
           />
-        </section>
+        </ReportSection>
       ))}
     </article>
   );

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../model/evaluate';
 import {
@@ -15,31 +14,15 @@ import {
   type ReportScenario,
 } from '../../../model/report';
 import { getMetric } from '../../../model/metrics';
-import { parseScenarioFile } from '../../../model/scenario';
+import { ib, loadReportScenario, roce, serving } from './helpers';
 
-function load(
-  file: string,
-  id: string,
-  patch?: (doc: Record<string, unknown>) => void,
-): ReportScenario {
-  const doc = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
-  patch?.(doc);
-  const r = parseScenarioFile(doc);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  const scenario = r.scenarios[0]!;
-  return { id, name: scenario.name, doc, scenario, result: evaluate(scenario) };
-}
-
-const ib = load('pretrain-llama3-70b-1024xh100-ib.json', 'ib');
-const roce = load('pretrain-llama3-70b-1024xh100-roce.json', 'roce');
 // The InfiniBand build at a third of the system price: clearly the cheapest.
-const cheap = load('pretrain-llama3-70b-1024xh100-ib.json', 'cheap', (d) => {
+const cheap = loadReportScenario('pretrain-llama3-70b-1024xh100-ib.json', 'cheap', (d) => {
   d['name'] = 'IB, discounted systems';
   const finance = (d['finance'] ?? {}) as Record<string, unknown>;
   finance['systemPriceUsd'] = 90_000;
   d['finance'] = finance;
 });
-const serving = load('serving-llama3-70b-8xh100-fp8.json', 'srv');
 
 const value = (s: ReportScenario, id: string) => s.result.metrics[id]?.value as number;
 
@@ -180,7 +163,7 @@ describe('the decision page', () => {
 
 describe('the analyses behind the charts', () => {
   it('perturb each training build at the layout its evaluation chose: the same figures', () => {
-    const ft = load('finetune-llama3-8b-8xh100-lora.json', 'ft');
+    const ft = loadReportScenario('finetune-llama3-8b-8xh100-lora.json', 'ft');
     expect(ft.scenario.workload.kind === 'training' && ft.scenario.workload.parallelism).toBe(
       'auto',
     );

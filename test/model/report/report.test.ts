@@ -1,7 +1,5 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../../model/evaluate';
 import {
   accuracyTable,
   buildReport,
@@ -11,26 +9,9 @@ import {
   neutraliseCell,
   toCsv,
   unitOfField,
-  type ReportScenario,
 } from '../../../model/report';
-import { parseScenarioFile } from '../../../model/scenario';
+import { ib, loadReportScenario, roce, serving } from './helpers';
 
-function load(
-  file: string,
-  id: string,
-  patch?: (doc: Record<string, unknown>) => void,
-): ReportScenario {
-  const doc = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
-  patch?.(doc);
-  const r = parseScenarioFile(doc);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  const scenario = r.scenarios[0]!;
-  return { id, name: scenario.name, doc, scenario, result: evaluate(scenario) };
-}
-
-const ib = load('pretrain-llama3-70b-1024xh100-ib.json', 'ib');
-const roce = load('pretrain-llama3-70b-1024xh100-roce.json', 'roce');
-const serving = load('serving-llama3-70b-8xh100-fp8.json', 'srv');
 const accuracy = [
   {
     file: 'x.json',
@@ -115,7 +96,7 @@ describe('buildReport', () => {
   });
 
   it('marks a changed input of one scenario as user-set for that scenario only', () => {
-    const edited = load('pretrain-llama3-70b-1024xh100-roce.json', 'e', (doc) => {
+    const edited = loadReportScenario('pretrain-llama3-70b-1024xh100-roce.json', 'e', (doc) => {
       (doc as { finance?: Record<string, unknown> }).finance = {
         ...((doc as { finance?: Record<string, unknown> }).finance ?? {}),
         rackInfraUsdPerRack: 31000,
