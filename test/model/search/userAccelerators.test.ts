@@ -10,30 +10,14 @@ import {
   searchAll,
 } from '../../../model/search';
 import { smallBase, spaceOf } from './fixtures';
+import { acmeX1Accelerator } from '../../fixtures/userEntries';
 
 /**
  * Issue 22 point 8: the design search offers the scenario's user accelerators beside the
  * built-in ones, once a catalog system (built-in or user) holds them, named in words.
  */
 
-const accelerator: UserEntry = {
-  kind: 'accelerator',
-  id: 'acme-x1',
-  date: '2026-11-26',
-  source: 'Acme X1 datasheet',
-  fields: {
-    name: 'Acme X1',
-    vendor: 'Acme',
-    scaleUpFabric: 'nvlink',
-    'denseTflops.bf16': 1200,
-    hbmGB: 144,
-    hbmTBps: 5,
-    tdpW: 900,
-    scaleUpGBpsBidirectional: 900,
-    scaleUpDomainGpus: 8,
-    priceUsd: 30000,
-  },
-};
+const accelerator: UserEntry = acmeX1Accelerator();
 
 /** A user system holding the Acme X1: the HGX H100 OEM server's parts and numbers. */
 function systemEntry(): UserEntry {

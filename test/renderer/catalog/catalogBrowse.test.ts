@@ -25,6 +25,7 @@ import {
   systemFacts,
   userEntriesOf,
 } from '../../../renderer/features/catalog/catalogBrowse';
+import { acmeX1Accelerator } from '../../fixtures/userEntries';
 
 const rows = catalogRows(builtinCatalog());
 
@@ -254,24 +255,7 @@ describe('user entries', () => {
 });
 
 describe('a new system for a new accelerator (issue 22 point 7)', () => {
-  const accelerator: UserEntry = {
-    kind: 'accelerator',
-    id: 'acme-x1',
-    date: '2026-11-26',
-    source: 'Acme X1 datasheet',
-    fields: {
-      name: 'Acme X1',
-      vendor: 'Acme',
-      scaleUpFabric: 'nvlink',
-      'denseTflops.bf16': 1200,
-      hbmGB: 144,
-      hbmTBps: 5,
-      tdpW: 900,
-      scaleUpGBpsBidirectional: 900,
-      scaleUpDomainGpus: 8,
-      priceUsd: 30000,
-    },
-  };
+  const accelerator: UserEntry = acmeX1Accelerator();
   // What the form holds for "Add its system…": labelled numbers, and the parts of a catalog
   // server chosen by name.
   const systemDraft = {

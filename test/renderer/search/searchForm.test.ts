@@ -13,6 +13,7 @@ import {
   searchableAccelerators,
   searchableRegions,
 } from '../../../renderer/features/search/searchForm';
+import { acmeX1Accelerator } from '../../fixtures/userEntries';
 
 const base = JSON.parse(
   readFileSync(
@@ -65,24 +66,7 @@ describe('search form', () => {
   });
 
   it('offers the base scenario’s user accelerator once a system holds it, by its name', () => {
-    const acc = {
-      kind: 'accelerator',
-      id: 'acme-x1',
-      date: '2026-11-26',
-      source: 'datasheet',
-      fields: {
-        name: 'Acme X1',
-        vendor: 'Acme',
-        scaleUpFabric: 'nvlink',
-        'denseTflops.bf16': 1200,
-        hbmGB: 144,
-        hbmTBps: 5,
-        tdpW: 900,
-        scaleUpGBpsBidirectional: 900,
-        scaleUpDomainGpus: 8,
-        priceUsd: 30000,
-      },
-    };
+    const acc = acmeX1Accelerator('datasheet');
     const holder = {
       kind: 'system',
       id: 'dgx-h100',
