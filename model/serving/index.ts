@@ -26,17 +26,8 @@ export {
 export { clockFactorForPowerCap } from '../compute/powerCap';
 export { servingCurve, gpusForTargetLoad } from './curve';
 export type { ServingCurve, ServingCurvePoint, ServingSlo, ServingSizing } from './curve';
-export {
-  predictServingCase,
-  caseToServingConfig,
-  caseModel,
-  SERVING_CASE_METRICS,
-} from './predict';
-export type { ServingCaseMetric } from './predict';
 export { servingMetrics } from './metrics';
 export { servingFigures } from './figures';
-export { servingConfigFromWorkload } from './scenario';
-export type { ServingClusterFacts } from './scenario';
 export { getServingAccelerator, servingAcceleratorIds } from './hardware';
 export type { ServingAccelerator, ServingPrecision } from './hardware';
 export { STACKS } from './constants';
@@ -48,4 +39,5 @@ export type {
   ServingModelShape,
   ServingPartition,
   ServingResult,
+  ServingSections,
 } from './types';
