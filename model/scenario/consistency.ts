@@ -18,8 +18,10 @@ import type { ScenarioModelFields } from './modelShape';
  * - a stated layout fits the model and the cluster (training, {@link trainingWorkloadIssues}: TP
  *   divides the heads, PP at most the layers, TP × PP × DP × CP equals the GPUs, EP divides the
  *   routed experts and EP × ETP folds over TP × CP × DP, the global batch splits into whole micro
- *   batches; serving: the model copies fit in the GPUs, one copy per partition). The training
- *   engine takes the sections as parsed and checks none of this again;
+ *   batches; serving, {@link servingWorkloadIssues}: the model copies fit in the GPUs, one copy
+ *   per partition on a MIG profile of the accelerator, no more drafted tokens than MTP modules,
+ *   disaggregated pools of whole GPUs under a load they model). Both engines take the sections
+ *   as parsed and check none of this again;
  * - the model shape and the stated sizes agree (serving `paramsB`, `activeParamsB` against the
  *   shape's count; a LoRA rank no larger than the hidden size);
  * - the storage CPUs leave a core for data pre-processing;
