@@ -1,7 +1,6 @@
 /** Serving engine (issue 9): LLM inference capacity, latency under load, SLO sizing. */
 export {
   evaluateServing,
-  chooseLayout,
   sloRatePerCopy,
   copyCapacityRequestsPerS,
   erlangC,
@@ -32,12 +31,6 @@ export { getServingAccelerator, servingAcceleratorIds } from './hardware';
 export type { ServingAccelerator, ServingPrecision } from './hardware';
 export { STACKS } from './constants';
 export type { ServingStack, StackProfile } from './constants';
-export type {
-  ServingConfig,
-  ServingLayout,
-  ServingLoad,
-  ServingModelShape,
-  ServingPartition,
-  ServingResult,
-  ServingSections,
-} from './types';
+// The engine's working input (ServingConfig and its parts, types.ts) stays private: callers
+// pass the scenario sections.
+export type { ServingResult, ServingSections } from './types';

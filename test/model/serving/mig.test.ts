@@ -4,7 +4,7 @@ import { evaluateServingInput } from '../../../model/serving/evaluate';
 import { getAccelerator } from '../../../model/catalog/accelerators';
 import { MIG_PROFILES, migProfilesFor, migShares } from '../../../model/catalog/mig';
 import { config } from './helpers';
-import type { ServingModelShape } from '../../../model/serving';
+import type { ServingModelShape } from '../../../model/serving/types';
 
 /**
  * MIG partitions (issue 20): the profiles come from the catalog, and seven 1g instances (four on

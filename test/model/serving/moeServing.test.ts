@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kvCacheBytesPerToken } from '../../../model/serving';
 import { evaluateServingInput } from '../../../model/serving/evaluate';
-import type { ServingModelShape } from '../../../model/serving';
+import type { ServingModelShape } from '../../../model/serving/types';
 import { config, LLAMA3_70B } from './helpers';
 
 /** DeepSeek-R1/V3 (config.json): MLA, 256 routed experts top-8 + 1 shared, 3 dense layers, 1 MTP. */

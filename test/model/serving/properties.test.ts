@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareServing } from '../../../model/serving';
 import { evaluateServingInput } from '../../../model/serving/evaluate';
-import type { ServingConfig, ServingResult } from '../../../model/serving';
+import type { ServingConfig, ServingResult } from '../../../model/serving/types';
 import { LLAMA3_70B, LLAMA3_8B, MIXTRAL_8X7B, config } from './helpers';
 
 /** Random valid deployments that fit (model, accelerator, precision, lengths, stack, layout). */
