@@ -26,17 +26,11 @@ import {
   evaluateDataAndReliability,
 } from './storage';
 import type { DataReliabilityResult } from './storage';
-import {
-  evaluateServing,
-  gpusForTargetLoad,
-  servingConfigFromWorkload,
-  servingCurve,
-  servingFigures,
-} from './serving';
+import { evaluateServing, gpusForTargetLoad, servingCurve, servingFigures } from './serving';
 import type {
-  ServingConfig,
   ServingCurve,
   ServingResult,
+  ServingSections,
   ServingSizing,
   ServingSlo,
 } from './serving';
@@ -181,51 +175,6 @@ export function trainingSectionsOf(
   };
 }
 
-/**
- * Serving engine field paths (model/serving `ServingConfig`) → scenario field paths, so an error
- * the serving engine raises names the field the user edits. Prefix rules, longest first. (The
- * training engine takes the scenario sections themselves and needs none.)
- */
-const ENGINE_TO_SCENARIO_PATH: readonly (readonly [string, string])[] = [
-  ['cluster.scaleOut.oversubscription', 'cluster.network.scaleOut.oversubscriptionRatio'],
-  ['cluster.scaleOut.tiers', 'cluster.network.scaleOut.fatTreeTiers'],
-  ['cluster.scaleOut', 'cluster.network.scaleOut'],
-  ['cluster.acceleratorId', 'cluster.compute.acceleratorId'],
-  ['cluster.gpusPerNode', 'cluster.compute.gpusPerNode'],
-  ['cluster.gpus', 'cluster.compute.gpus'],
-  ['cluster.nvlinkDomain', 'cluster.compute.nvlinkDomainGpus'],
-  ['model.hidden', 'workload.model.hiddenSize'],
-  ['model.heads', 'workload.model.attentionHeads'],
-  ['model.ffnHidden', 'workload.model.ffnHiddenSize'],
-  ['model.vocab', 'workload.model.vocabSize'],
-  ['model.seqLen', 'workload.model.seqLenTokens'],
-  ['model', 'workload.model'],
-  ['parallelism', 'workload.parallelism'],
-];
-
-/** A dotted engine path (at least one segment after the root), not inside a longer word. */
-const ENGINE_PATH_RE = /(?<![\w.])(?:model|parallelism|cluster)(?:\.[A-Za-z]\w*)+/g;
-
-/** One engine path → the scenario path (the longest matching prefix rule). */
-function translatePath(path: string): string {
-  for (const [engine, scenario] of ENGINE_TO_SCENARIO_PATH) {
-    if (path === engine || path.startsWith(`${engine}.`))
-      return scenario + path.slice(engine.length);
-  }
-  return path;
-}
-
-/**
- * Rewrite engine field paths in an error message (`model.hidden: must ...`) to scenario
- * field paths (`workload.model.hiddenSize: must ...`); a leading `stack:` becomes
- * `cluster.compute.stack:`.
- */
-export function toScenarioPaths(message: string): string {
-  return message
-    .replace(ENGINE_PATH_RE, translatePath)
-    .replace(/^stack:/, 'cluster.compute.stack:');
-}
-
 /** Step-time parts, in the order the breakdown shows them (they sum to `step_time_s`). */
 const STEP_PARTS = [
   'step_forward_s',
@@ -340,37 +289,38 @@ export type ServingPerformance = {
   readonly warnings: readonly string[];
 };
 
-/** The serving engine's configuration of a scenario's serving workload and `cluster.compute`. */
-export function servingConfigOf(scenario: Scenario, w: ServingWorkload): ServingConfig {
+/**
+ * The serving engine's input of a scenario's serving workload: the parsed sections themselves
+ * (the workload, `cluster.compute`) with the accelerator of the scenario's merged catalog. The
+ * same object is returned while the workload, compute section and user catalog are the same
+ * objects, so the engine's memos keyed by it (its working input and chosen layout) serve
+ * repeated evaluations of one scenario.
+ */
+export function servingSectionsOf(scenario: Scenario, w: ServingWorkload): ServingSections {
   const c = scenario.cluster.compute;
-  const memo = servingConfigs.get(w);
+  const memo = servingSections.get(w);
   if (memo !== undefined && memo.compute === c && memo.user === scenario.userCatalog)
-    return memo.config;
-  // `auto` scale-up domain: one server's GPUs (the NVLink/NVSwitch domain of an HGX board).
-  const domain =
-    c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus;
-  const config = servingConfigFromWorkload(w, {
-    acceleratorId: c.acceleratorId,
+    return memo.sections;
+  const sections: ServingSections = {
+    workload: w,
+    compute: c,
     accelerator: userAccelerator(scenario),
-    gpus: c.gpus,
-    nvlinkDomainGpus: domain,
-    stack: c.stack,
-  });
-  servingConfigs.set(w, { compute: c, user: scenario.userCatalog, config });
-  return config;
+  };
+  servingSections.set(w, { compute: c, user: scenario.userCatalog, sections });
+  return sections;
 }
 
 /**
- * The serving engine's configuration of a workload, memoised per workload object together with
- * the compute section and user catalog it was made from (scenario sections are immutable: an
- * edit makes new objects, as the build memo in model/build relies on). A memo only.
+ * A serving workload's sections, memoised per workload object together with the compute section
+ * and user catalog they were made from (scenario sections are immutable: an edit makes new
+ * objects, as the build memo in model/build relies on). A memo only.
  */
-const servingConfigs = new WeakMap<
+const servingSections = new WeakMap<
   ServingWorkload,
   {
     readonly compute: Scenario['cluster']['compute'];
     readonly user: Scenario['userCatalog'];
-    readonly config: ServingConfig;
+    readonly sections: ServingSections;
   }
 >();
 
@@ -380,21 +330,16 @@ const servingConfigs = new WeakMap<
  * @throws naming the scenario field the engine rejects
  */
 export function servingPerformance(scenario: Scenario, w: ServingWorkload): ServingPerformance {
-  let r: ServingResult;
-  let sizing: ServingSizing | null = null;
-  try {
-    const config = servingConfigOf(scenario, w);
-    r = evaluateServing(config);
-    if (w.target !== null) {
-      sizing = gpusForTargetLoad(config, w.target.requestsPerS, {
-        ttftLimitMs: w.target.ttftLimitMs,
-        tpotLimitMs: w.target.tpotLimitMs,
-        percentile: w.target.percentile,
-      });
-    }
-  } catch (e) {
-    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
-  }
+  const sections = servingSectionsOf(scenario, w);
+  const r = evaluateServing(sections);
+  const sizing =
+    w.target === null
+      ? null
+      : gpusForTargetLoad(sections, w.target.requestsPerS, {
+          ttftLimitMs: w.target.ttftLimitMs,
+          tpotLimitMs: w.target.tpotLimitMs,
+          percentile: w.target.percentile,
+        });
   const warnings: string[] = [];
   if (r.saturated) {
     warnings.push(
@@ -967,9 +912,5 @@ export function servingCurveFor(scenario: Scenario, points = 24): ServingCurve {
             percentile: w.target.percentile,
           }
         : null;
-  try {
-    return servingCurve(servingConfigOf(scenario, w), slo, points);
-  } catch (e) {
-    throw new Error(toScenarioPaths(e instanceof Error ? e.message : String(e)));
-  }
+  return servingCurve(servingSectionsOf(scenario, w), slo, points);
 }

@@ -1,6 +1,6 @@
 import type { ServingFleetFacts } from '../cost';
 import type { EvaluationResult } from '../evaluate';
-import { servingConfigOf } from '../evaluate';
+import { servingSectionsOf } from '../evaluate';
 import type { Scenario } from '../scenario';
 import { gpusForTargetLoad } from '../serving';
 
@@ -37,7 +37,7 @@ export function servingFleetFacts(
       tpotLimitMs: w.target.tpotLimitMs,
       percentile: w.target.percentile,
     };
-    const sizing = gpusForTargetLoad(servingConfigOf(scenario, w), w.target.requestsPerS, slo);
+    const sizing = gpusForTargetLoad(servingSectionsOf(scenario, w), w.target.requestsPerS, slo);
     perCopy = sizing.requestsPerSPerReplica * outputTokens;
     gpusPerCopy = sizing.gpusPerReplica;
     rateBasis = `p${slo.percentile} TTFT ≤ ${slo.ttftLimitMs} ms and TPOT ≤ ${slo.tpotLimitMs} ms (sizing target)`;

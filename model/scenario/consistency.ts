@@ -1,4 +1,5 @@
 import { findItem } from '../catalog';
+import { migProfilesFor } from '../catalog/mig';
 import type { Catalog } from '../catalog';
 import type { CatalogKind } from '../catalog/schemas';
 import { paramCounts } from '../workload/shape';
@@ -17,8 +18,10 @@ import type { ScenarioModelFields } from './modelShape';
  * - a stated layout fits the model and the cluster (training, {@link trainingWorkloadIssues}: TP
  *   divides the heads, PP at most the layers, TP × PP × DP × CP equals the GPUs, EP divides the
  *   routed experts and EP × ETP folds over TP × CP × DP, the global batch splits into whole micro
- *   batches; serving: the model copies fit in the GPUs, one copy per partition). The training
- *   engine takes the sections as parsed and checks none of this again;
+ *   batches; serving, {@link servingWorkloadIssues}: the model copies fit in the GPUs, one copy
+ *   per partition on a MIG profile of the accelerator, no more drafted tokens than MTP modules,
+ *   disaggregated pools of whole GPUs under a load they model). Both engines take the sections
+ *   as parsed and check none of this again;
  * - the model shape and the stated sizes agree (serving `paramsB`, `activeParamsB` against the
  *   shape's count; a LoRA rank no larger than the hidden size);
  * - the storage CPUs leave a core for data pre-processing;
@@ -54,25 +57,31 @@ export type TrainingWorkloadLike = {
       };
 };
 
+/** The part of a parsed serving workload section its checks read. */
+export type ServingWorkloadLike = {
+  readonly kind: 'serving';
+  readonly model: ScenarioModelFields & {
+    readonly paramsB: number;
+    readonly moe:
+      (NonNullable<ScenarioModelFields['moe']> & { readonly activeParamsB: number }) | null;
+  };
+  readonly serving: {
+    readonly load: { readonly mode: string };
+    readonly speculative: { readonly draftTokens: number } | null;
+    readonly disaggregation: unknown;
+  };
+  readonly parallelism: {
+    readonly tp: number | 'auto';
+    readonly pp: number | 'auto';
+    readonly replicas: number | 'auto';
+  };
+  readonly partition: { readonly kind: string; readonly profile?: string | null };
+};
+
 /** The part of a parsed scenario these checks read (structural, so the schema can call it). */
 type ScenarioLike = {
   readonly name: string;
-  readonly workload:
-    | TrainingWorkloadLike
-    | {
-        readonly kind: 'serving';
-        readonly model: ScenarioModelFields & {
-          readonly paramsB: number;
-          readonly moe:
-            (NonNullable<ScenarioModelFields['moe']> & { readonly activeParamsB: number }) | null;
-        };
-        readonly parallelism: {
-          readonly tp: number | 'auto';
-          readonly pp: number | 'auto';
-          readonly replicas: number | 'auto';
-        };
-        readonly partition: { readonly kind: string };
-      };
+  readonly workload: TrainingWorkloadLike | ServingWorkloadLike;
   readonly cluster: {
     readonly compute: {
       readonly acceleratorId: string;
@@ -318,6 +327,104 @@ export function trainingWorkloadIssues(w: TrainingWorkloadLike, gpus: number): C
   return out;
 }
 
+/**
+ * The serving workload against itself and the cluster: the stated parameter counts near the
+ * shape's count, a partitioned GPU serving one model copy per instance (tp = pp = 1) on a MIG
+ * profile of the accelerator, PP at most the layers, the model copies within the GPUs,
+ * speculative decoding within the model's MTP modules, and disaggregated pools of whole GPUs
+ * under a load the pools model. Paths from the scenario's root. The scenario schema runs it on
+ * every file; the validation harness (model/validation/serving.ts) on the sections it builds
+ * from a case. Never throws.
+ * @param compute - `cluster.compute` (the GPUs and the accelerator id)
+ */
+export function servingWorkloadIssues(
+  w: ServingWorkloadLike,
+  compute: { readonly gpus: number; readonly acceleratorId: string },
+): CatalogIssue[] {
+  const out: CatalogIssue[] = [];
+  const gpus = compute.gpus;
+  const m = w.model;
+  const counted = paramCounts(modelShapeOf(m, 0));
+  const far = (stated: number, count: number) =>
+    stated * PARAMS_SHAPE_TOLERANCE < count || stated > count * PARAMS_SHAPE_TOLERANCE;
+  const b = (n: number) => `${(n / 1e9).toPrecision(3)} B`;
+  if (far(m.paramsB * 1e9, counted.total)) {
+    out.push({
+      path: ['workload', 'model', 'paramsB'],
+      message: `${m.paramsB} B is far from the ${b(counted.total)} parameters the shape implies (layers, hiddenSize, ffnHiddenSize, vocabSize${m.moe ? ', experts' : ''}); the two must agree within a factor of ${PARAMS_SHAPE_TOLERANCE}`,
+    });
+  }
+  if (m.moe !== null && far(m.moe.activeParamsB * 1e9, counted.active)) {
+    out.push({
+      path: ['workload', 'model', 'moe', 'activeParamsB'],
+      message: `${m.moe.activeParamsB} B is far from the ${b(counted.active)} parameters per token the shape implies (topK of the experts plus attention and embeddings); the two must agree within a factor of ${PARAMS_SHAPE_TOLERANCE}`,
+    });
+  }
+  const p = w.parallelism;
+  const part = w.partition;
+  const partitioned = part.kind !== 'none';
+  if (partitioned && ((p.tp !== 'auto' && p.tp !== 1) || (p.pp !== 'auto' && p.pp !== 1))) {
+    out.push({
+      path: ['workload', 'parallelism'],
+      message:
+        'a partitioned GPU (workload.partition) serves one model copy per instance: tp and pp must be 1',
+    });
+  }
+  const profile = part.kind === 'mig' ? (part.profile ?? null) : null;
+  if (profile !== null) {
+    const known = migProfilesFor(compute.acceleratorId).map((x) => x.id);
+    if (!known.includes(profile)) {
+      out.push({
+        path: ['workload', 'partition', 'profile'],
+        message: `"${profile}" is not a MIG profile of ${compute.acceleratorId} (cluster.compute.acceleratorId; known: ${known.length === 0 ? 'none (no MIG on this accelerator)' : known.join(', ')})`,
+      });
+    }
+  }
+  if (p.pp !== 'auto' && p.pp > m.layers) {
+    out.push({
+      path: ['workload', 'parallelism', 'pp'],
+      message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
+    });
+  }
+  const tp = p.tp === 'auto' ? 1 : p.tp;
+  const pp = p.pp === 'auto' ? 1 : p.pp;
+  if (!partitioned && tp * pp > gpus) {
+    out.push({
+      path: ['workload', 'parallelism'],
+      message: `tp × pp = ${tp * pp} GPUs per model copy exceeds the cluster's ${gpus} GPUs (cluster.compute.gpus)`,
+    });
+  } else if (!partitioned && p.replicas !== 'auto' && tp * pp * p.replicas > gpus) {
+    out.push({
+      path: ['workload', 'parallelism', 'replicas'],
+      message: `tp × pp × replicas = ${tp * pp * p.replicas} exceeds the cluster's ${gpus} GPUs (cluster.compute.gpus)`,
+    });
+  }
+  const spec = w.serving.speculative;
+  if (spec !== null && spec.draftTokens > m.mtpLayers) {
+    out.push({
+      path: ['workload', 'serving', 'speculative', 'draftTokens'],
+      message: `${spec.draftTokens} drafted tokens need as many multi-token-prediction modules; the model has ${m.mtpLayers} (workload.model.mtpLayers)`,
+    });
+  }
+  if (w.serving.disaggregation !== null) {
+    if (partitioned) {
+      out.push({
+        path: ['workload', 'serving', 'disaggregation'],
+        message:
+          'separate prefill and decode pools are made of whole GPUs: not with a partitioned GPU (workload.partition: MIG or time slicing)',
+      });
+    }
+    const mode = w.serving.load.mode;
+    if (mode !== 'offline' && mode !== 'request_rate' && mode !== 'slo') {
+      out.push({
+        path: ['workload', 'serving', 'disaggregation'],
+        message: `separate prefill and decode pools are modelled under an offline, request-rate or SLO load, not "${mode}" (workload.serving.load.mode)`,
+      });
+    }
+  }
+  return out;
+}
+
 function layoutAndShapeIssues(s: ScenarioLike): CatalogIssue[] {
   const out: CatalogIssue[] = [];
   const w = s.workload;
@@ -325,51 +432,7 @@ function layoutAndShapeIssues(s: ScenarioLike): CatalogIssue[] {
   if (w.kind === 'training') {
     out.push(...trainingWorkloadIssues(w, gpus));
   } else {
-    const m = w.model;
-    const counted = paramCounts(modelShapeOf(m, 0));
-    const far = (stated: number, count: number) =>
-      stated * PARAMS_SHAPE_TOLERANCE < count || stated > count * PARAMS_SHAPE_TOLERANCE;
-    const b = (n: number) => `${(n / 1e9).toPrecision(3)} B`;
-    if (far(m.paramsB * 1e9, counted.total)) {
-      out.push({
-        path: ['workload', 'model', 'paramsB'],
-        message: `${m.paramsB} B is far from the ${b(counted.total)} parameters the shape implies (layers, hiddenSize, ffnHiddenSize, vocabSize${m.moe ? ', experts' : ''}); the two must agree within a factor of ${PARAMS_SHAPE_TOLERANCE}`,
-      });
-    }
-    if (m.moe !== null && far(m.moe.activeParamsB * 1e9, counted.active)) {
-      out.push({
-        path: ['workload', 'model', 'moe', 'activeParamsB'],
-        message: `${m.moe.activeParamsB} B is far from the ${b(counted.active)} parameters per token the shape implies (topK of the experts plus attention and embeddings); the two must agree within a factor of ${PARAMS_SHAPE_TOLERANCE}`,
-      });
-    }
-    const p = w.parallelism;
-    const partitioned = w.partition.kind !== 'none';
-    if (partitioned && ((p.tp !== 'auto' && p.tp !== 1) || (p.pp !== 'auto' && p.pp !== 1))) {
-      out.push({
-        path: ['workload', 'parallelism'],
-        message:
-          'a partitioned GPU (workload.partition) serves one model copy per instance: tp and pp must be 1',
-      });
-    }
-    if (p.pp !== 'auto' && p.pp > m.layers) {
-      out.push({
-        path: ['workload', 'parallelism', 'pp'],
-        message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
-      });
-    }
-    const tp = p.tp === 'auto' ? 1 : p.tp;
-    const pp = p.pp === 'auto' ? 1 : p.pp;
-    if (!partitioned && tp * pp > gpus) {
-      out.push({
-        path: ['workload', 'parallelism'],
-        message: `tp × pp = ${tp * pp} GPUs per model copy exceeds the cluster's ${gpus} GPUs (cluster.compute.gpus)`,
-      });
-    } else if (!partitioned && p.replicas !== 'auto' && tp * pp * p.replicas > gpus) {
-      out.push({
-        path: ['workload', 'parallelism', 'replicas'],
-        message: `tp × pp × replicas = ${tp * pp * p.replicas} exceeds the cluster's ${gpus} GPUs (cluster.compute.gpus)`,
-      });
-    }
+    out.push(...servingWorkloadIssues(w, s.cluster.compute));
   }
   const node = s.cluster.storage.node;
   const reserved = node.cpuCoresReservedPerNode ?? s.cluster.compute.gpusPerNode;

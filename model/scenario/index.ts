@@ -24,10 +24,10 @@ export { storageSectionSchema, type StorageSection, type StorageTier } from './s
 export { reliabilitySectionSchema, type ReliabilitySection } from './reliability';
 export { facilitySectionSchema, type FacilitySection } from './facility';
 export { financeSectionSchema, type FinanceSection } from './finance';
-export { servingWorkloadSchema, type ServingWorkload } from './serving';
+export { servingWorkloadSchema, type ServingWorkload, type ServingWorkloadInput } from './serving';
 export { DEFAULT_SOURCES, describeDefault, type DefaultSource } from './defaultSources';
 export { calibrationSectionSchema, type CalibrationSection } from './calibration';
-export { trainingWorkloadIssues } from './consistency';
+export { servingWorkloadIssues, trainingWorkloadIssues } from './consistency';
 
 /** The format version this build writes. */
 export const SCENARIO_SCHEMA_VERSION: number = currentVersion(scenarioMigrations);

@@ -10,7 +10,8 @@ import {
   sloRatePerCopy,
 } from './evaluate';
 import type { PreparedServing } from './engine';
-import type { ServingConfig } from './types';
+import { servingInputOf } from './input';
+import type { ServingConfig, ServingSections } from './types';
 
 /** One point of the curve (whole system). */
 export type ServingCurvePoint = {
@@ -93,11 +94,21 @@ function pointAt(
  * capacity (the last point is the saturated copy), each with throughput and mean/percentile
  * TTFT and TPOT; and, when `slo` is given, the named point where it breaks.
  *
- * @param config serving configuration (its `load` is ignored; the curve sweeps the rate)
+ * @param sections the scenario sections (model/serving `ServingSections`; the workload's load is
+ *   ignored: the curve sweeps the rate)
  * @param slo latency limits, or null
  * @param points number of points, 2–200
  */
 export function servingCurve(
+  sections: ServingSections,
+  slo: ServingSlo | null,
+  points = 20,
+): ServingCurve {
+  return servingCurveOfInput(servingInputOf(sections), slo, points);
+}
+
+/** {@link servingCurve} on the engine's working input (its tests state it directly). */
+export function servingCurveOfInput(
   config: ServingConfig,
   slo: ServingSlo | null,
   points = 20,
@@ -160,8 +171,18 @@ export type ServingSizing = {
  * one model copy (bisection on the rate, evaluate.ts), replicas = ceil(target / that rate),
  * GPUs = replicas × tp × pp (or replicas / instances per GPU for a partitioned GPU).
  * Throws when one copy cannot meet the limits at any load.
+ * @param sections the scenario sections (model/serving `ServingSections`)
  */
 export function gpusForTargetLoad(
+  sections: ServingSections,
+  targetRequestsPerS: number,
+  slo: ServingSlo,
+): ServingSizing {
+  return gpusForTargetLoadOfInput(servingInputOf(sections), targetRequestsPerS, slo);
+}
+
+/** {@link gpusForTargetLoad} on the engine's working input (its tests state it directly). */
+export function gpusForTargetLoadOfInput(
   config: ServingConfig,
   targetRequestsPerS: number,
   slo: ServingSlo,
@@ -178,7 +199,7 @@ export function gpusForTargetLoad(
   );
   if (lambda <= 0) {
     throw new Error(
-      `load: one model copy cannot meet p${slo.percentile} TTFT ≤ ${slo.ttftLimitMs} ms and TPOT ≤ ${slo.tpotLimitMs} ms at any load`,
+      `workload.target: one model copy cannot meet p${slo.percentile} TTFT ≤ ${slo.ttftLimitMs} ms and TPOT ≤ ${slo.tpotLimitMs} ms at any load`,
     );
   }
   const replicas = Math.ceil(targetRequestsPerS / lambda - 1e-9);

@@ -32,7 +32,8 @@ import {
   staticPrefillS,
   type PreparedServing,
 } from './engine';
-import type { ServingConfig, ServingResult } from './types';
+import { servingInputOf } from './input';
+import type { ServingConfig, ServingResult, ServingSections } from './types';
 
 const DEFAULT_RUN_REQUESTS = 1000;
 const GIB = 1024 ** 3;
@@ -253,7 +254,7 @@ function batchOperatingPoint(p: PreparedServing, batch: number, q: number): Oper
   const z = normalQuantile(q);
   if (batch > p.maxBatch + 1e-9) {
     throw new Error(
-      `load.batch: ${batch} requests per model copy exceed the ${Math.floor(p.maxBatch)} the KV cache and stack allow`,
+      `workload.serving.load.batch: ${batch} requests per model copy exceed the ${Math.floor(p.maxBatch)} the KV cache and stack allow`,
     );
   }
   const ttft = staticPrefillS(p, batch);
@@ -480,10 +481,11 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
   const { tp, pp, replicas } = config.layout;
   if (tp !== null && pp !== null) {
     const r = replicas ?? Math.floor(config.gpus / (tp * pp));
-    if (r < 1) throw new Error(`parallelism: tp·pp = ${tp * pp} exceeds the ${config.gpus} GPUs`);
+    if (r < 1)
+      throw new Error(`workload.parallelism: tp·pp = ${tp * pp} exceeds the ${config.gpus} GPUs`);
     if (config.partition.kind === 'none' && tp * pp * r > config.gpus) {
       throw new Error(
-        `parallelism: tp·pp·replicas = ${tp * pp * r} exceeds the ${config.gpus} GPUs`,
+        `workload.parallelism: tp·pp·replicas = ${tp * pp * r} exceeds the ${config.gpus} GPUs`,
       );
     }
     return prepareServing(config, tp, pp, r);
@@ -527,21 +529,14 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
     }
     if (best !== null && pp === null) break; // smallest PP that fits
   }
-  if (best === null) throw new Error(`parallelism: ${lastError}`);
+  if (best === null) {
+    throw new Error(
+      lastError.startsWith('workload.') ? lastError : `workload.parallelism: ${lastError}`,
+    );
+  }
   return best;
 }
 
-/**
- * Evaluate one serving configuration: throughput, latencies (mean and the report percentile),
- * batch and memory figures, power and cost at that load.
- *
- * Method: see engine.ts (step time) and this file (queueing). Sources: Orca (Yu et al., OSDI
- * 2022) continuous batching; vLLM PagedAttention (Kwon et al., SOSP 2023) KV memory; roofline per
- * operator as in llm-analysis/GenZ; Erlang C for slot waiting.
- *
- * @param config validated serving configuration (times in the result are ms where named)
- * @returns the result; throws with the field name when the configuration cannot be served
- */
 /** A disaggregated deployment's split and figures (see {@link disaggregatedPoint}). */
 export type DisaggregatedSplit = {
   readonly prefillCopies: number;
@@ -570,7 +565,7 @@ export function disaggregatedPoint(
   const copies = p.replicas * p.instancesPerGpu;
   if (copies < 2) {
     throw new Error(
-      'disaggregation: needs at least two model copies (one for prefill, one for decode); add GPUs or lower tp·pp',
+      'workload.serving.disaggregation: needs at least two model copies (one for prefill, one for decode); add GPUs or lower tp·pp',
     );
   }
   const q = config.reportPercentile / 100;
@@ -586,7 +581,7 @@ export function disaggregatedPoint(
     kP = Math.round(stated / (p.tp * p.pp));
     if (!(kP >= 1 && kP < copies)) {
       throw new Error(
-        `disaggregation.prefillGpus: ${stated} GPUs must hold between 1 and ${copies - 1} model copies of ${p.tp * p.pp} GPUs`,
+        `workload.serving.disaggregation.prefillGpus: ${stated} GPUs must hold between 1 and ${copies - 1} model copies of ${p.tp * p.pp} GPUs`,
       );
     }
   } else {
@@ -674,9 +669,8 @@ export function disaggregatedPoint(
     }
     op = lo > 0 ? rateAt(lo) : { ...rateAt(capacity * 1e-4), requestsPerS: 0, utilization: 0 };
   } else {
-    throw new Error(
-      `disaggregation: load mode "${load.mode}" is not modelled with separate pools; use offline, request_rate or slo`,
-    );
+    // Refused where the sections are checked (model/scenario `servingWorkloadIssues`).
+    throw new Error(`workload.serving.disaggregation: not modelled under a ${load.mode} load`);
   }
   return {
     op,
@@ -690,8 +684,26 @@ export function disaggregatedPoint(
   };
 }
 
-export function evaluateServing(config: ServingConfig): ServingResult {
-  validate(config);
+/**
+ * Evaluate a serving deployment: throughput, latencies (mean and the report percentile), batch
+ * and memory figures at the workload's load.
+ *
+ * Method: see engine.ts (step time) and this file (queueing). Sources: Orca (Yu et al., OSDI
+ * 2022) continuous batching; vLLM PagedAttention (Kwon et al., SOSP 2023) KV memory; roofline per
+ * operator as in llm-analysis/GenZ; Erlang C for slot waiting.
+ *
+ * @param sections the scenario sections as parsed and checked (model/scenario); nothing is
+ *   checked again
+ * @returns the result (times in ms where named)
+ * @throws naming the scenario field when the deployment cannot be served (no layout fits the
+ *   memory, a prompt larger than the KV cache, a static batch above the largest)
+ */
+export function evaluateServing(sections: ServingSections): ServingResult {
+  return evaluateServingInput(servingInputOf(sections));
+}
+
+/** {@link evaluateServing} on the working input (the engine's tests state it directly). */
+export function evaluateServingInput(config: ServingConfig): ServingResult {
   const p = chooseLayout(config);
   const disagg =
     config.disaggregation !== undefined && config.disaggregation !== null
@@ -766,75 +778,4 @@ function assertFinite(r: ServingResult): void {
     if (typeof v === 'number' && !Number.isFinite(v))
       throw new Error(`serving result ${k} is not finite (${v})`);
   }
-}
-
-function positive(field: string, v: number): void {
-  if (!(Number.isFinite(v) && v > 0))
-    throw new Error(`${field}: must be a positive finite number, got ${v}`);
-}
-
-function validate(c: ServingConfig): void {
-  const m = c.model;
-  positive('model.params', m.paramsTotal);
-  positive('model.layers', m.layers);
-  positive('model.hidden', m.hidden);
-  positive('model.heads', m.heads);
-  positive('model.kv_heads', m.kvHeads);
-  positive('model.ffn_hidden', m.ffnHidden);
-  positive('model.vocab', m.vocab);
-  if (m.kvHeads > m.heads) throw new Error('model.kv_heads: must be at most heads');
-  if (m.moe !== null) {
-    positive('model.moe.experts', m.moe.experts);
-    positive('model.moe.top_k', m.moe.topK);
-    positive('model.moe.active_params', m.moe.activeParams);
-    if (m.moe.topK > m.moe.experts) throw new Error('model.moe.top_k: must be at most experts');
-    if (m.moe.activeParams > m.paramsTotal)
-      throw new Error('model.moe.active_params: must be at most params');
-  }
-  positive('serving.input_tokens', c.inputTokens);
-  positive('serving.output_tokens', c.outputTokens);
-  positive('system.gpus', c.gpus);
-  positive('system.nvlink_domain', c.nvlinkDomainGpus);
-  if (c.powerLimitW !== null) positive('system.power_limit_w', c.powerLimitW);
-  if (!(c.reportPercentile > 0 && c.reportPercentile < 100))
-    throw new Error('report_percentile: must be in (0, 100)');
-  const l = c.load;
-  if (l.mode === 'request_rate') positive('load.requests_per_s', l.requestsPerS);
-  if (l.mode === 'concurrency') positive('load.concurrency', l.concurrency);
-  if (l.mode === 'batch') positive('load.batch', l.batch);
-  if (l.mode === 'slo') {
-    positive('load.ttft_limit_ms', l.ttftLimitMs);
-    positive('load.tpot_limit_ms', l.tpotLimitMs);
-    if (!(l.percentile > 0 && l.percentile < 100))
-      throw new Error('load.percentile: must be in (0, 100)');
-  }
-  for (const [k, v] of [
-    ['tp', c.layout.tp],
-    ['pp', c.layout.pp],
-    ['replicas', c.layout.replicas],
-  ] as const) {
-    if (v !== null && !(Number.isInteger(v) && v >= 1))
-      throw new Error(`parallelism.${k}: must be a positive integer`);
-  }
-  if (!(Number.isInteger(c.layout.ep) && c.layout.ep >= 1))
-    throw new Error('parallelism.ep: must be a positive integer');
-  if (c.requestCount !== null) positive('request_count', c.requestCount);
-  if (c.maxTokensPerStep !== undefined && c.maxTokensPerStep !== null) {
-    if (!(Number.isInteger(c.maxTokensPerStep) && c.maxTokensPerStep >= 16))
-      throw new Error('serving.max_tokens_per_step: must be a whole number of tokens ≥ 16');
-  }
-  const spec = c.speculative ?? null;
-  if (spec !== null) {
-    if (!(Number.isInteger(spec.draftTokens) && spec.draftTokens >= 1 && spec.draftTokens <= 8))
-      throw new Error('speculative.draftTokens: must be a whole number from 1 to 8');
-    if (spec.acceptanceRate !== null && !(spec.acceptanceRate >= 0 && spec.acceptanceRate < 1))
-      throw new Error('speculative.acceptanceRate: must be from 0 to below 1');
-  }
-  const dis = c.disaggregation ?? null;
-  if (dis !== null) {
-    if (c.partition.kind !== 'none')
-      throw new Error('disaggregation: pools of whole GPUs only (no MIG or time slicing)');
-    if (dis.prefillGpus !== null) positive('disaggregation.prefillGpus', dis.prefillGpus);
-  }
-  if (c.maxBatchPerReplica !== null) positive('max_batch', c.maxBatchPerReplica);
 }

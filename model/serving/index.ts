@@ -1,7 +1,6 @@
 /** Serving engine (issue 9): LLM inference capacity, latency under load, SLO sizing. */
 export {
   evaluateServing,
-  chooseLayout,
   sloRatePerCopy,
   copyCapacityRequestsPerS,
   erlangC,
@@ -26,26 +25,12 @@ export {
 export { clockFactorForPowerCap } from '../compute/powerCap';
 export { servingCurve, gpusForTargetLoad } from './curve';
 export type { ServingCurve, ServingCurvePoint, ServingSlo, ServingSizing } from './curve';
-export {
-  predictServingCase,
-  caseToServingConfig,
-  caseModel,
-  SERVING_CASE_METRICS,
-} from './predict';
-export type { ServingCaseMetric } from './predict';
 export { servingMetrics } from './metrics';
 export { servingFigures } from './figures';
-export { servingConfigFromWorkload } from './scenario';
-export type { ServingClusterFacts } from './scenario';
 export { getServingAccelerator, servingAcceleratorIds } from './hardware';
 export type { ServingAccelerator, ServingPrecision } from './hardware';
 export { STACKS } from './constants';
 export type { ServingStack, StackProfile } from './constants';
-export type {
-  ServingConfig,
-  ServingLayout,
-  ServingLoad,
-  ServingModelShape,
-  ServingPartition,
-  ServingResult,
-} from './types';
+// The engine's working input (ServingConfig and its parts, types.ts) stays private: callers
+// pass the scenario sections.
+export type { ServingResult, ServingSections } from './types';

@@ -1,7 +1,37 @@
 import type { Accelerator } from '../catalog/accelerators';
+import type { ComputeSection } from '../scenario/cluster';
+import type { ServingWorkload } from '../scenario/serving';
 import type { ModelShape, MoeSpec } from '../workload/shape';
 import type { ServingStack } from './constants';
 import type { ServingPrecision } from './hardware';
+
+/**
+ * The serving engine's input: the scenario sections as the scenario's schemas parse them (and
+ * model/scenario `servingWorkloadIssues` checks them against each other), with the accelerator
+ * of the scenario's merged catalog. The engine reads them once into its working input
+ * ({@link ServingConfig}, input.ts `servingInputOf`) and checks nothing again.
+ */
+export type ServingSections = {
+  /**
+   * Section `workload` (kind `serving`): the model, the serving settings and load, the layout, the
+   * partition and the power cap.
+   */
+  readonly workload: Pick<
+    ServingWorkload,
+    'model' | 'serving' | 'parallelism' | 'partition' | 'powerLimitW'
+  >;
+  /** Section `cluster.compute`: accelerator id, GPUs, GPUs per node, scale-up domain, stack. */
+  readonly compute: Pick<
+    ComputeSection,
+    'acceleratorId' | 'gpus' | 'gpusPerNode' | 'nvlinkDomainGpus' | 'stack'
+  >;
+  /**
+   * The accelerator's figures from the scenario's merged catalog (a user entry's edited peaks or
+   * HBM, or a user accelerator: model/catalog `acceleratorIn`); absent: the built-in
+   * `compute.acceleratorId`.
+   */
+  readonly accelerator?: Accelerator | undefined;
+};
 
 /**
  * Decoder-only transformer as the serving engine sees it: the workload's one model vocabulary
@@ -67,7 +97,12 @@ export type ServingLayout = {
   readonly replicas: number | null;
 };
 
-/** One serving evaluation's full input. */
+/**
+ * The serving engine's working input (private to model/serving): the sections
+ * ({@link ServingSections}) read once, without checks, by input.ts `servingInputOf` (`auto` as
+ * null, billions as counts, the scale-up domain resolved). The engine's own tests state it
+ * directly.
+ */
 export type ServingConfig = {
   readonly model: ServingModelShape;
   readonly precision: ServingPrecision;

@@ -1,4 +1,4 @@
-import { predictServingCase } from '../serving';
+import { predictServingCase } from './serving';
 import { predictStorageFeedCase } from '../storage';
 import { loadValidationFile } from './format';
 import type { LoadedCase } from './format';

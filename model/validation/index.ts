@@ -35,3 +35,10 @@ export {
   trainingCaseSections,
 } from './training';
 export type { TrainingCase, TrainingCaseOptions } from './training';
+export {
+  SERVING_CASE_METRICS,
+  caseServingModelSection,
+  predictServingCase,
+  servingCaseSections,
+} from './serving';
+export type { ServingCaseMetric } from './serving';

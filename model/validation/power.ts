@@ -15,9 +15,10 @@ import type { GpuActivity, WorkloadLoad } from '../power';
 import { deviceConstants } from '../compute';
 import { clusterSectionSchema, facilitySectionSchema, financeSectionSchema } from '../scenario';
 import type { Scenario } from '../scenario';
-import { caseToServingConfig, evaluateServing } from '../serving';
+import { evaluateServing } from '../serving';
 import { simulateTraining } from '../training';
 import type { CasePrediction } from './harness';
+import { servingCaseSections } from './serving';
 import { mapAcceleratorId, trainingCaseSchema, trainingCaseSections } from './training';
 
 /**
@@ -178,7 +179,7 @@ function runOf(
           power_limit_w: cap,
         },
       };
-      const r = evaluateServing(caseToServingConfig(caseLike));
+      const r = evaluateServing(servingCaseSections(caseLike));
       return {
         load: { gpusActive: Math.min(sys.gpus, r.gpus), activity: servingActivity(r), capW: cap },
         outputTokensPerS: r.outputTokensPerS,

@@ -223,7 +223,7 @@ function autoIfUnstated<T>(v: T | null): T | 'auto' {
  * One section parsed with its scenario schema; a malformed case fails naming the scenario field
  * (`workload.model.hiddenSize: ...`), as a scenario file would.
  */
-function parseSection<T>(schema: z.ZodType<T>, raw: unknown, where: string): T {
+export function parseSection<T>(schema: z.ZodType<T>, raw: unknown, where: string): T {
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
   const first = r.error.issues[0];

@@ -17,10 +17,8 @@
  *   evaluate                   the pipeline
  *   analysis, search, report, validation, files   built on evaluate()
  *
- * Two files sit below their folder: `metrics/metric.ts` (`defineMetric` and the metric types,
- * which every domain uses to declare its list) is on the vocabulary layer, and
- * `validation/modelShape.ts` (a validation case's model fields read as the workload's shape,
- * which the serving engine's case predictor uses too) on the workload layer.
+ * One file sits below its folder: `metrics/metric.ts` (`defineMetric` and the metric types,
+ * which every domain uses to declare its list) is on the vocabulary layer.
  */
 export const MODEL_LAYERS: readonly (readonly string[])[] = [
   ['vocabulary', 'units', 'math'],
@@ -41,7 +39,6 @@ export const MODEL_LAYERS: readonly (readonly string[])[] = [
 /** Files on another layer than their folder. */
 export const FILE_LAYERS: Readonly<Record<string, string>> = {
   'metrics/metric': 'vocabulary',
-  'validation/modelShape': 'workload',
 };
 
 /**
@@ -56,8 +53,6 @@ export const PUBLIC_FILES: Readonly<Record<string, string>> = {
   'catalog/sourced': 'the SourcedNumber type',
   'catalog/user': 'the user catalog schema the scenario schema embeds',
   'catalog/mig': 'the MIG profiles of an accelerator, read by the serving engine',
-  'validation/modelShape':
-    'a validation case’s model fields as the workload shape (serving’s case predictor)',
   'catalog/schemas':
     'the catalog kinds and their schemas, which user catalog entries are checked against',
   'compute/device': 'the device constants of one accelerator',

@@ -5,9 +5,8 @@ import {
   evaluate,
   evaluateMany,
   scalingCurveFor,
-  servingConfigOf,
+  servingSectionsOf,
   servingCurveFor,
-  toScenarioPaths,
   trainingSectionsOf,
 } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
@@ -120,23 +119,20 @@ describe('evaluate', () => {
     expect(() => evaluate(bad)).toThrow(/no-such-gpu/);
   });
 
-  it('rewrites the serving engine’s field paths in errors to scenario paths', () => {
-    expect(toScenarioPaths('model.hidden: must be a multiple of heads')).toBe(
-      'workload.model.hiddenSize: must be a multiple of heads',
-    );
-    expect(toScenarioPaths('cluster.gpus: must be a positive integer')).toBe(
-      'cluster.compute.gpus: must be a positive integer',
-    );
-    expect(toScenarioPaths('parallelism.pp: must be at most layers (80)')).toBe(
-      'workload.parallelism.pp: must be at most layers (80)',
-    );
-    expect(toScenarioPaths('model.kvHeads: bad')).toBe('workload.model.kvHeads: bad');
-    expect(toScenarioPaths('stack: must be optimized or baseline')).toBe(
-      'cluster.compute.stack: must be optimized or baseline',
-    );
-    expect(toScenarioPaths('the serving model does not fit')).toBe(
-      'the serving model does not fit',
-    );
+  it('a serving scenario the engine cannot serve fails naming the scenario field', () => {
+    const s = example('serving-llama3-70b-8xh100-fp8.json');
+    if (s.workload.kind !== 'serving') throw new Error('not a serving example');
+    // Llama 3 70B in BF16 on one GPU: its weights leave no room for the KV cache.
+    const oneGpu: Scenario = {
+      ...s,
+      workload: {
+        ...s.workload,
+        serving: { ...s.workload.serving, precision: 'bf16', load: { mode: 'offline' } },
+        parallelism: { ...s.workload.parallelism, tp: 'auto', pp: 'auto', replicas: 'auto' },
+      },
+      cluster: { ...s.cluster, compute: { ...s.cluster.compute, gpus: 1, gpusPerNode: 1 } },
+    };
+    expect(() => evaluate(oneGpu)).toThrow(/^workload\.parallelism: /);
   });
 
   it('throws naming the metric when a step produces a non-finite figure', () => {
@@ -510,26 +506,28 @@ describe('property: evaluate never returns NaN or Infinity for valid input', () 
   });
 });
 
-describe('serving configuration memo', () => {
-  it('reuses the configuration of unchanged sections and follows an edit of any of them', () => {
+describe('serving sections memo', () => {
+  it('reuses the sections of unchanged scenario objects and follows an edit of any of them', () => {
     const s = example('serving-llama3-70b-8xh100-fp8.json');
     if (s.workload.kind !== 'serving') throw new Error('not a serving example');
     const w = s.workload;
-    const first = servingConfigOf(s, w);
-    expect(servingConfigOf(s, w)).toBe(first);
-    // An edit of the compute section (a new object) reaches the configuration.
+    const first = servingSectionsOf(s, w);
+    expect(servingSectionsOf(s, w)).toBe(first);
+    expect(first.workload).toBe(w);
+    expect(first.compute).toBe(s.cluster.compute);
+    // An edit of the compute section (a new object) reaches the sections.
     const moreGpus = {
       ...s,
       cluster: { ...s.cluster, compute: { ...s.cluster.compute, gpus: 16 } },
     };
-    expect(servingConfigOf(moreGpus, w).gpus).toBe(16);
+    expect(servingSectionsOf(moreGpus, w).compute.gpus).toBe(16);
     // An edit of the workload (a new object) too.
-    const fp8 = {
+    const longer = {
       ...w,
       serving: { ...w.serving, outputTokensMean: w.serving.outputTokensMean + 1 },
     };
-    expect(servingConfigOf(s, fp8).outputTokens).toBe(w.serving.outputTokensMean + 1);
-    // And the original objects still give their own configuration.
-    expect(servingConfigOf(s, w).gpus).toBe(s.cluster.compute.gpus);
+    expect(servingSectionsOf(s, longer).workload).toBe(longer);
+    // And the original objects still give their own sections.
+    expect(servingSectionsOf(s, w).compute.gpus).toBe(s.cluster.compute.gpus);
   });
 });

@@ -178,7 +178,8 @@ function bases(): Record<string, unknown>[] {
       denseFfnHiddenSize: 28672,
     }),
     // DeepSeek-V2-Lite's shape (MLA, shared experts, a dense first layer; config.json) served on
-    // two GPUs with an MTP module as the speculative draft.
+    // two GPUs with MTP modules as the speculative draft (two, so one more drafted token is a
+    // setting the scenario accepts: more drafted tokens than modules are refused at load).
     setIn(
       setIn(
         setIn(serving, ['workload', 'model'], {
@@ -190,7 +191,7 @@ function bases(): Record<string, unknown>[] {
           ffnHiddenSize: 1408,
           ffnType: 'swiglu',
           vocabSize: 102400,
-          mtpLayers: 1,
+          mtpLayers: 2,
           attention: {
             kind: 'mla',
             kvLoraRank: 512,

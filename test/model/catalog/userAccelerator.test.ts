@@ -9,7 +9,7 @@ import {
   mergeUserCatalog,
 } from '../../../model/catalog';
 import type { UserEntry } from '../../../model/catalog';
-import { evaluate, resolveFor, servingConfigOf } from '../../../model/evaluate';
+import { evaluate, resolveFor, servingSectionsOf } from '../../../model/evaluate';
 import { parseScenario, parseScenarioOrThrow } from '../../../model/scenario';
 import type { Scenario } from '../../../model/scenario';
 import { checkUserCatalog, userFields } from '../../../model/scenario/userCatalog';
@@ -109,8 +109,9 @@ describe('user accelerators', () => {
   it('an edited FP8 peak and HBM bandwidth change serving throughput', () => {
     const capacity = (s: Scenario) => {
       if (s.workload.kind !== 'serving') throw new Error('serving example expected');
-      const config = servingConfigOf(s, s.workload);
-      return evaluateServing({ ...config, load: { mode: 'offline' } }).outputTokensPerS;
+      const w = s.workload;
+      const offline = { ...w, serving: { ...w.serving, load: { mode: 'offline' as const } } };
+      return evaluateServing(servingSectionsOf(s, offline)).outputTokensPerS;
     };
     const base = capacity(withEntries(SERVING, []));
     const peak = capacity(withEntries(SERVING, [entry('h100-sxm', { 'denseTflops.fp8': 400 })]));

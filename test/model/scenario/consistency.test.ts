@@ -246,6 +246,27 @@ describe('inconsistent shapes and layouts are refused (they evaluated to impossi
     expect(issueAt(mig, 'workload.parallelism').message).toContain('tp and pp must be 1');
   });
 
+  it('serving settings the engine used to re-check: MIG profile, MTP draft, disaggregated pools', () => {
+    const w = (path: string[], v: unknown, base = serving) =>
+      withValue(base, ['workload', ...path], v);
+    const h100Mig = w(['partition'], { kind: 'mig', profile: '1g.99gb' });
+    expect(issueAt(h100Mig, 'workload.partition.profile').message).toMatch(
+      /^"1g\.99gb" is not a MIG profile of h100-sxm .*known: 1g\.10gb/,
+    );
+    const spec = w(['serving', 'speculative'], { draftTokens: 2 });
+    expect(issueAt(spec, 'workload.serving.speculative.draftTokens').message).toContain(
+      'the model has 0',
+    );
+    const split = w(['serving', 'disaggregation'], { prefillGpus: 'auto' });
+    const onMig = w(['partition'], { kind: 'mig', profile: '1g.10gb' }, split);
+    expect(issueAt(onMig, 'workload.serving.disaggregation').message).toContain('whole GPUs');
+    const closedLoop = w(['serving', 'load'], { mode: 'concurrency', concurrency: 8 }, split);
+    expect(issueAt(closedLoop, 'workload.serving.disaggregation').message).toContain(
+      '"concurrency"',
+    );
+    expect(parseScenario(split).ok).toBe(true);
+  });
+
   it('training layouts: TP divides the heads, PP at most the layers; LoRA rank at most hidden', () => {
     const t = (v: unknown) => withValue(baseScenario(), ['workload', 'parallelism'], v);
     expect(issueAt(t({ tp: 3 }), 'workload.parallelism.tp').message).toContain(

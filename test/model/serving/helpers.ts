@@ -1,4 +1,4 @@
-import type { ServingConfig, ServingModelShape } from '../../../model/serving';
+import type { ServingConfig, ServingModelShape } from '../../../model/serving/types';
 
 /** Llama 3.1 8B (meta-llama/Llama-3.1-8B-Instruct config.json). */
 export const LLAMA3_8B: ServingModelShape = {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateServing } from '../../../model/serving';
+import { evaluateServingInput } from '../../../model/serving/evaluate';
 import { getAccelerator } from '../../../model/catalog/accelerators';
 import { MIG_PROFILES, migProfilesFor, migShares } from '../../../model/catalog/mig';
 import { config } from './helpers';
-import type { ServingModelShape } from '../../../model/serving';
+import type { ServingModelShape } from '../../../model/serving/types';
 
 /**
  * MIG partitions (issue 20): the profiles come from the catalog, and seven 1g instances (four on
@@ -49,13 +49,13 @@ describe('MIG profiles from the catalog', () => {
   });
 
   it('a profile name in the engine replaces the shares', () => {
-    const named = evaluateServing(
+    const named = evaluateServingInput(
       config({
         precision: 'fp8',
         partition: { kind: 'mig', computeShare: 0, memoryShare: 0, profile: '1g.20gb' },
       }),
     );
-    const explicit = evaluateServing(
+    const explicit = evaluateServingInput(
       config({
         precision: 'fp8',
         partition: { kind: 'mig', computeShare: 1 / 7, memoryShare: 2 / 8 },
@@ -65,8 +65,8 @@ describe('MIG profiles from the catalog', () => {
   });
 
   it('an 8B FP8 model on four 1g.20gb instances of an H100 serves a sensible share of the whole GPU', () => {
-    const whole = evaluateServing(config({ precision: 'fp8' }));
-    const mig = evaluateServing(
+    const whole = evaluateServingInput(config({ precision: 'fp8' }));
+    const mig = evaluateServingInput(
       config({
         precision: 'fp8',
         partition: { kind: 'mig', computeShare: 0, memoryShare: 0, profile: '1g.20gb' },
@@ -103,8 +103,8 @@ describe('MIG profiles from the catalog', () => {
             outputTokens,
             layout: { tp: 1, pp: 1, ep: 1, replicas: 1 },
           });
-          const whole = evaluateServing(base).outputTokensPerS;
-          const all = evaluateServing({
+          const whole = evaluateServingInput(base).outputTokensPerS;
+          const all = evaluateServingInput({
             ...base,
             partition: { kind: 'mig', computeShare: 0, memoryShare: 0, profile: profile.id },
           }).outputTokensPerS;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateServing, prepareServing } from '../../../model/serving';
-import type { ServingConfig, ServingResult } from '../../../model/serving';
+import { prepareServing } from '../../../model/serving';
+import { evaluateServingInput } from '../../../model/serving/evaluate';
+import type { ServingConfig, ServingResult } from '../../../model/serving/types';
 import { LLAMA3_70B, LLAMA3_8B, MIXTRAL_8X7B, config } from './helpers';
 
 /** Random valid deployments that fit (model, accelerator, precision, lengths, stack, layout). */
@@ -67,12 +68,12 @@ describe('serving properties', () => {
         fc.double({ min: 0.01, max: 1.5, noNaN: true }),
         fc.double({ min: 1.05, max: 3, noNaN: true }),
         (c, f, g) => {
-          const cap = evaluateServing(c).capacityOutputTokensPerS / c.outputTokens;
-          const a = evaluateServing({
+          const cap = evaluateServingInput(c).capacityOutputTokensPerS / c.outputTokens;
+          const a = evaluateServingInput({
             ...c,
             load: { mode: 'request_rate', requestsPerS: cap * f },
           });
-          const b = evaluateServing({
+          const b = evaluateServingInput({
             ...c,
             load: { mode: 'request_rate', requestsPerS: cap * f * g },
           });
@@ -95,8 +96,8 @@ describe('serving properties', () => {
         (c, x, y) => {
           const lo = Math.min(x, y);
           const hi = Math.max(x, y);
-          const a = evaluateServing({ ...c, load: { mode: 'concurrency', concurrency: lo } });
-          const b = evaluateServing({ ...c, load: { mode: 'concurrency', concurrency: hi } });
+          const a = evaluateServingInput({ ...c, load: { mode: 'concurrency', concurrency: lo } });
+          const b = evaluateServingInput({ ...c, load: { mode: 'concurrency', concurrency: hi } });
           expect(b.outputTokensPerS).toBeGreaterThanOrEqual(a.outputTokensPerS * (1 - REL));
           expect(b.tpotMs).toBeGreaterThanOrEqual(a.tpotMs * (1 - REL));
           expect(b.ttftMs).toBeGreaterThanOrEqual(a.ttftMs * (1 - REL));
@@ -116,10 +117,10 @@ describe('serving properties', () => {
       stack: 'baseline',
       requestCount: null,
     });
-    const cap = evaluateServing(c).capacityOutputTokensPerS / c.outputTokens;
+    const cap = evaluateServingInput(c).capacityOutputTokensPerS / c.outputTokens;
     let previous: ServingResult | null = null;
     for (const f of [0.98, 0.995, 0.9999, 1, 1.0001, 1.01, 1.05]) {
-      const r = evaluateServing({
+      const r = evaluateServingInput({
         ...c,
         load: { mode: 'request_rate', requestsPerS: cap * f },
       } as ServingConfig);
@@ -159,7 +160,7 @@ describe('serving properties', () => {
     } as const;
     let previous = 0;
     for (const concurrency of [187, 240, 260, 268, 276, 300]) {
-      const r = evaluateServing({
+      const r = evaluateServingInput({
         ...c,
         load: { mode: 'concurrency', concurrency },
       } as ServingConfig);
@@ -224,7 +225,7 @@ describe('serving properties', () => {
           const single = { ...c, gpus: 1, layout: { tp: 1, pp: 1, ep: 1, replicas: 1 } };
           let whole: ServingResult;
           try {
-            whole = evaluateServing(single);
+            whole = evaluateServingInput(single);
           } catch {
             return; // the model does not fit one GPU
           }
@@ -234,7 +235,7 @@ describe('serving properties', () => {
           ]) {
             let part: ServingResult;
             try {
-              part = evaluateServing({ ...single, partition });
+              part = evaluateServingInput({ ...single, partition });
             } catch {
               continue; // does not fit the slice
             }
@@ -243,8 +244,11 @@ describe('serving properties', () => {
             const perInstance = part.outputTokensPerS / Math.max(1, instances);
             expect(perInstance).toBeLessThanOrEqual(whole.outputTokensPerS * (1 + REL));
             // Unloaded per-token latency of a slice is never better than the whole GPU's.
-            const wholeLight = evaluateServing({ ...single, load: { mode: 'batch', batch: 1 } });
-            const partLight = evaluateServing({
+            const wholeLight = evaluateServingInput({
+              ...single,
+              load: { mode: 'batch', batch: 1 },
+            });
+            const partLight = evaluateServingInput({
               ...single,
               partition,
               load: { mode: 'batch', batch: 1 },
@@ -283,7 +287,7 @@ describe('serving properties', () => {
         (c, l, n, w) => {
           let r: ServingResult;
           try {
-            r = evaluateServing({ ...c, load: l, requestCount: n, powerLimitW: w });
+            r = evaluateServingInput({ ...c, load: l, requestCount: n, powerLimitW: w });
           } catch (e) {
             // Only a named, explained rejection is allowed (e.g. a batch larger than memory allows).
             expect((e as Error).message).toMatch(/^[a-z_.]+: /);

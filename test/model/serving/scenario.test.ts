@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { servingWorkloadSchema } from '../../../model/scenario/serving';
 import { workloadSchema } from '../../../model/scenario/workload';
-import { evaluateServing, servingConfigFromWorkload } from '../../../model/serving';
+import { evaluateServing } from '../../../model/serving';
+import { servingInputOf } from '../../../model/serving/input';
 
 const minimal = {
   kind: 'serving',
@@ -61,7 +62,7 @@ describe('scenario serving workload', () => {
     expect(moe.error!.issues[0]!.path.join('.')).toBe('model.moe.topK');
   });
 
-  it('maps to the engine and evaluates (8x H200, TP auto, SLO load)', () => {
+  it('is the engine input: read once into the working input and evaluated (8x H200, TP auto, SLO load)', () => {
     const w = servingWorkloadSchema.parse({
       ...minimal,
       serving: {
@@ -70,15 +71,22 @@ describe('scenario serving workload', () => {
         load: { mode: 'slo', ttftLimitMs: 2000, tpotLimitMs: 50 },
       },
     });
-    const cfg = servingConfigFromWorkload(w, {
-      acceleratorId: 'h200-sxm',
-      gpus: 8,
-      nvlinkDomainGpus: 8,
-      stack: 'optimized',
-    });
+    const sections = {
+      workload: w,
+      compute: {
+        acceleratorId: 'h200-sxm',
+        gpus: 8,
+        gpusPerNode: 8,
+        nvlinkDomainGpus: 'auto' as const,
+        stack: 'optimized' as const,
+      },
+    };
+    const cfg = servingInputOf(sections);
+    expect(servingInputOf(sections)).toBe(cfg);
     expect(cfg.model.paramsTotal).toBeCloseTo(70.55e9, -3);
+    expect(cfg.nvlinkDomainGpus).toBe(8);
     expect(cfg.load).toEqual({ mode: 'slo', ttftLimitMs: 2000, tpotLimitMs: 50, percentile: 99 });
-    const r = evaluateServing(cfg);
+    const r = evaluateServing(sections);
     expect(r.tp * r.pp * r.replicas).toBeLessThanOrEqual(8);
     expect(r.tpotPctMs).toBeLessThanOrEqual(50.0001);
   });

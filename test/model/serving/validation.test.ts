@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { caseModel, caseToServingConfig, predictServingCase } from '../../../model/serving';
+import { servingInputOf } from '../../../model/serving/input';
+import {
+  caseServingModelSection,
+  predictServingCase,
+  servingCaseSections,
+} from '../../../model/validation/serving';
 
 type Case = {
   id: string;
@@ -51,22 +56,23 @@ describe('fields a serving case may leave out', () => {
 
   it('get defaults (feed-forward type and size from the shape, MHA, optimized stack, layout chosen, node as scale-up domain) instead of failing', () => {
     const model = { ...(dense['model'] as Record<string, unknown>) };
-    const stated = caseModel(model);
+    const stated = caseServingModelSection(model);
     delete model['ffn_type'];
     delete model['params_b'];
-    const inferred = caseModel(model);
+    const inferred = caseServingModelSection(model);
     expect(inferred.ffnType).toBe(stated.ffnType);
-    expect(inferred.paramsTotal / stated.paramsTotal).toBeGreaterThan(0.97);
-    expect(inferred.paramsTotal / stated.paramsTotal).toBeLessThan(1.03);
+    expect(inferred.paramsB / stated.paramsB).toBeGreaterThan(0.97);
+    expect(inferred.paramsB / stated.paramsB).toBeLessThan(1.03);
     delete model['kv_heads'];
-    expect(caseModel(model).kvHeads).toBe(stated.heads);
+    expect(caseServingModelSection(model).kvHeads).toBe(stated.attentionHeads);
 
     const { stack: _s, parallelism: _p, ...rest } = dense;
     const sys = { ...(dense['system'] as Record<string, unknown>) };
     delete sys['nvlink_domain'];
-    const cfg = caseToServingConfig({ ...rest, system: sys });
-    expect(cfg.stack).toBe('optimized');
-    expect(cfg.layout).toEqual({ tp: null, pp: null, ep: 1, replicas: null });
+    const sections = servingCaseSections({ ...rest, system: sys });
+    expect(sections.compute.stack).toBe('optimized');
+    const cfg = servingInputOf(sections);
+    expect(cfg.layout).toEqual({ tp: null, pp: null, ep: 1, replicas: null, attentionDp: false });
     expect(cfg.nvlinkDomainGpus).toBe(sys['gpus_per_node']);
     expect(Number.isFinite(predictServingCase({ ...rest, system: sys }).predicted)).toBe(true);
   });
@@ -77,9 +83,9 @@ describe('fields a serving case may leave out', () => {
     )!;
     const model = { ...(moeCase['model'] as Record<string, unknown>) };
     delete model['params_b'];
-    expect(() => caseModel(model)).toThrow(/^model\.params_b/);
-    expect(() => caseModel({ ...(dense['model'] as object), ffn_type: 'relu' })).toThrow(
-      /^model\.ffn_type/,
-    );
+    expect(() => caseServingModelSection(model)).toThrow(/^model\.params_b/);
+    expect(() =>
+      caseServingModelSection({ ...(dense['model'] as object), ffn_type: 'relu' }),
+    ).toThrow(/^model\.ffn_type/);
   });
 });

@@ -6,7 +6,8 @@ import { runValidation } from '../../../model/validation';
 import { predictSystemPowerCase } from '../../../model/validation/power';
 import { servingActivity } from '../../../model/evaluate';
 import { gpuBoardPowerW } from '../../../model/power';
-import { caseToServingConfig } from '../../../model/serving';
+import { servingInputOf } from '../../../model/serving/input';
+import { servingCaseSections } from '../../../model/validation/serving';
 import type { ServingResult } from '../../../model/serving';
 import { prepareServing, stageTimeS } from '../../../model/serving/engine';
 
@@ -111,25 +112,27 @@ describe('a measured decode step (H100 probe, an 8B shape replayed as a CUDA gra
   };
   it('the power model reads its board power from the serving engine’s step split within 12 %', () => {
     for (const b of [1, 8, 64, 256]) {
-      const config = caseToServingConfig({
-        kind: 'serving',
-        model,
-        serving: {
-          precision: 'bf16',
-          input_tokens: 1024,
-          output_tokens: 1,
-          load: { mode: 'concurrency', concurrency: b },
-        },
-        parallelism: { tp: 1, pp: 1, ep: 1, replicas: 1 },
-        stack: 'optimized',
-        system: {
-          accelerator: 'h100-sxm',
-          gpus: 1,
-          gpus_per_node: 1,
-          nvlink_domain: 1,
-          power_limit_w: null,
-        },
-      } as never);
+      const config = servingInputOf(
+        servingCaseSections({
+          kind: 'serving',
+          model,
+          serving: {
+            precision: 'bf16',
+            input_tokens: 1024,
+            output_tokens: 1,
+            load: { mode: 'concurrency', concurrency: b },
+          },
+          parallelism: { tp: 1, pp: 1, ep: 1, replicas: 1 },
+          stack: 'optimized',
+          system: {
+            accelerator: 'h100-sxm',
+            gpus: 1,
+            gpus_per_node: 1,
+            nvlink_domain: 1,
+            power_limit_w: null,
+          },
+        }),
+      );
       const p = prepareServing(config, 1, 1, 1);
       const o = { w: 0, c: 0, kv: 0, comm: 0, o: 0 };
       stageTimeS(p, b, 0, 0, 1024, o);

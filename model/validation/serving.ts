@@ -1,16 +1,19 @@
 /**
  * Validation predictor for cases of kind `serving` (format clusterplan-validation/1, see
- * ../shared/validation/README.md): maps the case's configuration to a ServingConfig, evaluates
- * it and returns the observed metric's prediction. Reads only the configuration (model, serving,
- * parallelism, system, stack) and the observed metric's name — never the observed value.
+ * ../shared/validation/README.md): builds the scenario sections the case describes, parses them
+ * with the scenario's section schemas and checks them as a scenario's are (model/scenario
+ * `servingWorkloadIssues`), evaluates them with the serving engine and returns the observed
+ * metric's prediction. Reads only the configuration (model, serving, parallelism, system, stack)
+ * and the observed metric's name — never the observed value.
  */
+import { computeSectionSchema, servingWorkloadIssues, servingWorkloadSchema } from '../scenario';
+import type { ServingWorkloadInput } from '../scenario';
+import { evaluateServing } from '../serving';
+import type { ServingSections } from '../serving';
 import { paramCounts } from '../workload';
-import { caseModelShape } from '../validation/modelShape';
-import type { CaseModel } from '../validation/modelShape';
-import type { ServingStack } from './constants';
-import { evaluateServing } from './evaluate';
-import type { ServingPrecision } from './hardware';
-import type { ServingConfig, ServingLoad, ServingModelShape } from './types';
+import { caseModelShape } from './modelShape';
+import type { CaseModel } from './modelShape';
+import { parseSection } from './training';
 
 /** Metrics a serving case may ask for. */
 export const SERVING_CASE_METRICS = [
@@ -42,34 +45,30 @@ function numOrNull(o: Json, key: string, field: string): number | null {
     throw new Error(`${field}.${key}: must be a number or null`);
   return v;
 }
-function precision(v: unknown, field: string): ServingPrecision {
-  if (v === 'fp16' || v === 'bf16' || v === 'fp8' || v === 'fp4') return v;
-  throw new Error(`${field}: must be fp16, bf16, fp8 or fp4`);
-}
 
 /**
- * Map a case's `model` block to the engine's shape, with the case format's model extensions
- * (MoE shared experts and dense first layers, head_dim, MLA, sliding windows, MTP modules; read by
- * model/validation `caseModelShape`, the same reader the training cases use).
+ * The scenario's serving model section of a case's `model` block, with the case format's model
+ * extensions (MoE shared experts and dense first layers, head_dim, MLA, sliding windows, MTP
+ * modules; read by {@link caseModelShape}, the same reader the training cases use). Unstated
+ * `kv_heads`: multi-head attention; unstated `ffn_type`: inferred from the stated size; unstated
+ * size of a dense model: counted from its shape (Megatron's count; an MoE model must state it,
+ * the active count is part of its card).
  */
-export function caseModel(model: unknown): ServingModelShape {
+export function caseServingModelSection(model: unknown): ServingWorkloadInput['model'] {
   const m = obj(model, 'model');
   const stated = m['ffn_type'];
   if (stated !== 'swiglu' && stated !== 'gelu' && stated !== null && stated !== undefined)
     throw new Error('model.ffn_type: must be swiglu or gelu');
   const moeRaw = m['moe'];
   const moeObj = moeRaw === null || moeRaw === undefined ? null : obj(moeRaw, 'model.moe');
-  const heads = num(m, 'heads', 'model');
   const intOrNull = (o: Json, k: string, f: string): number | null => numOrNull(o, k, f);
-  const attention = m['attention'];
   const statedParams = numOrNull(m, 'params_b', 'model');
   const shape = caseModelShape(
     {
       ...(statedParams === null ? {} : { params_b: statedParams }),
       layers: num(m, 'layers', 'model'),
       hidden: num(m, 'hidden', 'model'),
-      heads,
-      // Unstated: multi-head attention, as the case format defines kv_heads.
+      heads: num(m, 'heads', 'model'),
       kv_heads: numOrNull(m, 'kv_heads', 'model'),
       ffn_hidden: num(m, 'ffn_hidden', 'model'),
       vocab: num(m, 'vocab', 'model'),
@@ -86,31 +85,47 @@ export function caseModel(model: unknown): ServingModelShape {
               moe_layer_freq: intOrNull(moeObj, 'moe_layer_freq', 'model.moe'),
             },
       head_dim: numOrNull(m, 'head_dim', 'model'),
-      attention: caseAttentionField(attention),
+      attention: caseAttentionField(m['attention']),
       mtp_layers: numOrNull(m, 'mtp_layers', 'model'),
     },
     1,
   );
   // Serving cases name tied embeddings explicitly (`tied_embeddings`); untied otherwise (Llama,
-  // Mixtral), as before the shape was shared.
+  // Mixtral).
   const tied = m['tied_embeddings'] === true;
-  const { seqLen: _unused, moe, ...rest } = shape;
-  // Unstated size of a dense model: counted from its shape (Megatron's count); an MoE model
-  // must state it (the active count is part of its card).
-  const paramsTotal =
+  const moe = shape.moe;
+  const paramsB =
     statedParams !== null
-      ? statedParams * 1e9
+      ? statedParams
       : moe === null
-        ? paramCounts({ ...shape, tiedEmbeddings: tied, moe: null }).total
-        : num(m, 'params_b', 'model') * 1e9;
+        ? paramCounts({ ...shape, tiedEmbeddings: tied, moe: null }).total / 1e9
+        : num(m, 'params_b', 'model');
   return {
-    ...rest,
+    paramsB,
+    layers: shape.layers,
+    hiddenSize: shape.hidden,
+    attentionHeads: shape.heads,
+    kvHeads: shape.kvHeads,
+    ffnHiddenSize: shape.ffnHidden,
+    ffnType: shape.ffnType,
+    vocabSize: shape.vocab,
     tiedEmbeddings: tied,
-    paramsTotal,
+    headDim: shape.headDim ?? null,
+    attention: shape.mla ?? null,
+    slidingWindow: shape.slidingWindow ?? null,
+    mtpLayers: shape.mtpLayers ?? 0,
     moe:
       moe === null || moeObj === null
         ? null
-        : { ...moe, activeParams: num(moeObj, 'active_params_b', 'model.moe') * 1e9 },
+        : {
+            experts: moe.experts,
+            topK: moe.topK,
+            activeParamsB: num(moeObj, 'active_params_b', 'model.moe'),
+            sharedExperts: moe.sharedExperts ?? 0,
+            denseFfnHiddenSize: moe.denseFfnHidden ?? null,
+            firstDenseLayers: moe.firstDenseLayers ?? 0,
+            layerFreq: moe.layerFreq ?? 1,
+          },
   };
 }
 
@@ -134,7 +149,8 @@ function caseAttentionField(a: unknown): NonNullable<CaseModel['attention']> | n
   };
 }
 
-function caseLoad(load: unknown): ServingLoad {
+/** The case's load as the scenario's load section (MLPerf `server`: its p99 limits, `slo`). */
+function caseLoad(load: unknown): ServingWorkloadInput['serving']['load'] {
   const l = obj(load, 'serving.load');
   switch (l['mode']) {
     case 'offline':
@@ -170,54 +186,72 @@ function runRequestCount(observed: Json): number | null {
   return typeof n === 'number' && Number.isFinite(n) && n >= 1 ? n : null;
 }
 
-/** Build the engine configuration a serving case describes. */
-export function caseToServingConfig(caseJson: unknown): ServingConfig {
+/** A scenario `auto` where the case leaves a field unstated (null). */
+function autoIfUnstated(v: number | null): number | 'auto' {
+  return v === null ? 'auto' : v;
+}
+
+/**
+ * The scenario sections a serving case describes, each parsed with its scenario schema and the
+ * workload checked against the cluster as a scenario's is (model/scenario
+ * `servingWorkloadIssues`). Unstated layout: `auto` (the engine chooses); unstated stack:
+ * `optimized` (published measurements are production-tuned); unstated scale-up domain: the
+ * node's GPUs, else 8. Throws naming the first bad field (its scenario path once parsed).
+ */
+export function servingCaseSections(caseJson: unknown): ServingSections {
   const c = obj(caseJson, 'case');
   if (c['kind'] !== 'serving')
     throw new Error(`kind: expected "serving", got ${JSON.stringify(c['kind'])}`);
   const s = obj(c['serving'], 'serving');
-  // Unstated layout (null or absent): the engine picks it.
   const par =
     c['parallelism'] === null || c['parallelism'] === undefined
       ? {}
       : obj(c['parallelism'], 'parallelism');
   const sys = obj(c['system'], 'system');
-  // Unstated stack: a production-tuned one, which published measurements are.
-  const stack = c['stack'] ?? 'optimized';
-  if (stack !== 'optimized' && stack !== 'baseline')
-    throw new Error('stack: must be optimized or baseline');
   const accelerator = sys['accelerator'];
   if (typeof accelerator !== 'string') throw new Error('system.accelerator: must be a catalog id');
   const kv = s['kv_cache_precision'];
   const observed = c['observed'] === undefined ? {} : obj(c['observed'], 'observed');
-  return {
-    model: caseModel(c['model']),
-    precision: precision(s['precision'], 'serving.precision'),
-    kvCachePrecision:
-      kv === undefined || kv === null ? null : precision(kv, 'serving.kv_cache_precision'),
-    inputTokens: num(s, 'input_tokens', 'serving'),
-    outputTokens: num(s, 'output_tokens', 'serving'),
-    load: caseLoad(s['load']),
-    layout: {
-      tp: numOrNull(par, 'tp', 'parallelism'),
-      pp: numOrNull(par, 'pp', 'parallelism'),
-      ep: numOrNull(par, 'ep', 'parallelism') ?? 1,
-      replicas: numOrNull(par, 'replicas', 'parallelism'),
+  const gpus = num(sys, 'gpus', 'system');
+  const perNode = numOrNull(sys, 'gpus_per_node', 'system');
+  const workload = parseSection(
+    servingWorkloadSchema,
+    {
+      kind: 'serving',
+      model: caseServingModelSection(c['model']),
+      serving: {
+        precision: s['precision'],
+        kvCachePrecision: kv === undefined || kv === null ? 'auto' : kv,
+        inputTokensMean: num(s, 'input_tokens', 'serving'),
+        outputTokensMean: num(s, 'output_tokens', 'serving'),
+        load: caseLoad(s['load']),
+        requestCount: runRequestCount(observed),
+        reportPercentile: 99,
+      },
+      parallelism: {
+        tp: autoIfUnstated(numOrNull(par, 'tp', 'parallelism')),
+        pp: autoIfUnstated(numOrNull(par, 'pp', 'parallelism')),
+        ep: numOrNull(par, 'ep', 'parallelism') ?? 1,
+        replicas: autoIfUnstated(numOrNull(par, 'replicas', 'parallelism')),
+      },
+      powerLimitW: numOrNull(sys, 'power_limit_w', 'system'),
+    } as ServingWorkloadInput,
+    'workload',
+  );
+  const compute = parseSection(
+    computeSectionSchema,
+    {
+      acceleratorId: accelerator,
+      gpus,
+      gpusPerNode: perNode ?? Math.min(8, gpus),
+      nvlinkDomainGpus: numOrNull(sys, 'nvlink_domain', 'system') ?? perNode ?? Math.min(8, gpus),
+      stack: c['stack'] ?? 'optimized',
     },
-    acceleratorId: accelerator,
-    gpus: num(sys, 'gpus', 'system'),
-    // Unstated scale-up domain: the node (its GPUs share NVLink/Infinity Fabric), else 8.
-    nvlinkDomainGpus:
-      numOrNull(sys, 'nvlink_domain', 'system') ??
-      numOrNull(sys, 'gpus_per_node', 'system') ??
-      Math.min(8, num(sys, 'gpus', 'system')),
-    powerLimitW: numOrNull(sys, 'power_limit_w', 'system'),
-    stack: stack satisfies ServingStack,
-    partition: { kind: 'none' },
-    requestCount: runRequestCount(observed),
-    maxBatchPerReplica: null,
-    reportPercentile: 99,
-  };
+    'cluster.compute',
+  );
+  const issue = servingWorkloadIssues(workload, compute)[0];
+  if (issue !== undefined) throw new Error(`${issue.path.join('.')}: ${issue.message}`);
+  return { workload, compute };
 }
 
 /**
@@ -234,7 +268,7 @@ export function predictServingCase(caseJson: unknown): { metric: string; predict
   if (typeof metric !== 'string' || !(SERVING_CASE_METRICS as readonly string[]).includes(metric)) {
     throw new Error(`observed.metric: unsupported serving metric ${JSON.stringify(metric)}`);
   }
-  const r = evaluateServing(caseToServingConfig(caseJson));
+  const r = evaluateServing(servingCaseSections(caseJson));
   const value: Record<ServingCaseMetric, number> = {
     output_tokens_per_s: r.outputTokensPerS,
     request_throughput_per_s: r.requestsPerS,

@@ -1,28 +1,32 @@
-import type { Accelerator } from '../catalog/accelerators';
 import { modelShapeOf } from '../scenario';
-import type { ServingWorkload } from '../scenario/serving';
-import type { ServingStack } from './constants';
-import type { ServingConfig, ServingLoad } from './types';
-
-/** The cluster facts a serving evaluation needs from the scenario's `cluster.compute` section. */
-export type ServingClusterFacts = {
-  readonly acceleratorId: string;
-  /** The accelerator from a merged catalog (user entries); absent: the built-in id's. */
-  readonly accelerator?: Accelerator | undefined;
-  readonly gpus: number;
-  /** GPUs per scale-up domain (resolved: a number, not `auto`). */
-  readonly nvlinkDomainGpus: number;
-  readonly stack: ServingStack;
-};
+import type { ServingConfig, ServingLoad, ServingSections } from './types';
 
 /**
- * Map a parsed scenario `serving` workload plus the cluster facts to the engine configuration.
- * Pure; units converted at this boundary (billions → counts).
+ * The serving engine's working input of the scenario sections ({@link ServingSections}), made
+ * once per sections object: `auto` becomes null (the engine chooses), billions of parameters
+ * become counts, an `auto` scale-up domain becomes one server's GPUs (the NVLink/NVSwitch domain
+ * of an HGX board). Unchecked: the sections come from the scenario's schemas and its
+ * cross-field checks (model/scenario `servingWorkloadIssues`).
  */
-export function servingConfigFromWorkload(
-  w: ServingWorkload,
-  cluster: ServingClusterFacts,
-): ServingConfig {
+export function servingInputOf(s: ServingSections): ServingConfig {
+  let input = inputs.get(s);
+  if (input === undefined) {
+    input = inputOf(s);
+    inputs.set(s, input);
+  }
+  return input;
+}
+
+/**
+ * Working inputs memoised per sections object (sections are not changed after they are made;
+ * model/evaluate memoises a scenario's per workload), so the layout memo of evaluate.ts, keyed
+ * by the working input, serves every call on the same sections.
+ */
+const inputs = new WeakMap<ServingSections, ServingConfig>();
+
+function inputOf(s: ServingSections): ServingConfig {
+  const w = s.workload;
+  const c = s.compute;
   const m = w.model;
   const l = w.serving.load;
   const load: ServingLoad =
@@ -64,12 +68,13 @@ export function servingConfigFromWorkload(
       replicas: auto(w.parallelism.replicas),
       attentionDp: w.parallelism.attentionDp,
     },
-    acceleratorId: cluster.acceleratorId,
-    accelerator: cluster.accelerator,
-    gpus: cluster.gpus,
-    nvlinkDomainGpus: cluster.nvlinkDomainGpus,
+    acceleratorId: c.acceleratorId,
+    accelerator: s.accelerator,
+    gpus: c.gpus,
+    nvlinkDomainGpus:
+      c.nvlinkDomainGpus === 'auto' ? Math.min(c.gpusPerNode, c.gpus) : c.nvlinkDomainGpus,
     powerLimitW: w.powerLimitW,
-    stack: cluster.stack,
+    stack: c.stack,
     partition:
       part.kind === 'mig'
         ? {
