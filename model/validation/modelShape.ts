@@ -103,3 +103,36 @@ export function caseModelShape(m: CaseModel, seqLen: number): ModelShape {
   const shape: ModelShape = { ...base, ffnType };
   return { ...shape, tiedEmbeddings: inferTiedEmbeddings(shape, total, true) };
 }
+
+/**
+ * The scenario's model fields that a case's shape gives, in the scenario's names (shared by the
+ * training and serving harness; each adds its own: sequence length and embedding tying for
+ * training, stated parameters, tying and active parameters for serving).
+ */
+export function shapeModelFields(shape: ModelShape) {
+  const moe = shape.moe;
+  return {
+    layers: shape.layers,
+    hiddenSize: shape.hidden,
+    attentionHeads: shape.heads,
+    kvHeads: shape.kvHeads,
+    ffnHiddenSize: shape.ffnHidden,
+    ffnType: shape.ffnType,
+    vocabSize: shape.vocab,
+    headDim: shape.headDim ?? null,
+    attention: shape.mla ?? null,
+    slidingWindow: shape.slidingWindow ?? null,
+    mtpLayers: shape.mtpLayers ?? 0,
+    moe:
+      moe === null
+        ? null
+        : {
+            experts: moe.experts,
+            topK: moe.topK,
+            sharedExperts: moe.sharedExperts ?? 0,
+            denseFfnHiddenSize: moe.denseFfnHidden ?? null,
+            firstDenseLayers: moe.firstDenseLayers ?? 0,
+            layerFreq: moe.layerFreq ?? 1,
+          },
+  };
+}

@@ -11,7 +11,7 @@ import type { ServingWorkloadInput } from '../scenario';
 import { evaluateServing } from '../serving';
 import type { ServingSections } from '../serving';
 import { paramCounts } from '../workload';
-import { caseModelShape } from './modelShape';
+import { caseModelShape, shapeModelFields } from './modelShape';
 import type { CaseModel } from './modelShape';
 import { parseSection } from './training';
 
@@ -100,32 +100,15 @@ export function caseServingModelSection(model: unknown): ServingWorkloadInput['m
       : moe === null
         ? paramCounts({ ...shape, tiedEmbeddings: tied, moe: null }).total / 1e9
         : num(m, 'params_b', 'model');
+  const fields = shapeModelFields(shape);
   return {
     paramsB,
-    layers: shape.layers,
-    hiddenSize: shape.hidden,
-    attentionHeads: shape.heads,
-    kvHeads: shape.kvHeads,
-    ffnHiddenSize: shape.ffnHidden,
-    ffnType: shape.ffnType,
-    vocabSize: shape.vocab,
+    ...fields,
     tiedEmbeddings: tied,
-    headDim: shape.headDim ?? null,
-    attention: shape.mla ?? null,
-    slidingWindow: shape.slidingWindow ?? null,
-    mtpLayers: shape.mtpLayers ?? 0,
     moe:
-      moe === null || moeObj === null
+      fields.moe === null || moeObj === null
         ? null
-        : {
-            experts: moe.experts,
-            topK: moe.topK,
-            activeParamsB: num(moeObj, 'active_params_b', 'model.moe'),
-            sharedExperts: moe.sharedExperts ?? 0,
-            denseFfnHiddenSize: moe.denseFfnHidden ?? null,
-            firstDenseLayers: moe.firstDenseLayers ?? 0,
-            layerFreq: moe.layerFreq ?? 1,
-          },
+        : { ...fields.moe, activeParamsB: num(moeObj, 'active_params_b', 'model.moe') },
   };
 }
 

@@ -8,7 +8,7 @@ import {
 import type { TrainingWorkloadInput } from '../scenario';
 import { recomputeText, simulateTraining } from '../training';
 import type { TrainingResult, TrainingSections } from '../training';
-import { caseModelShape } from './modelShape';
+import { caseModelShape, shapeModelFields } from './modelShape';
 import type { CasePrediction } from './harness';
 
 /**
@@ -238,32 +238,10 @@ export function parseSection<T>(schema: z.ZodType<T>, raw: unknown, where: strin
  */
 function caseModelSection(m: TrainingCase['model']): TrainingWorkloadInput['model'] {
   const shape = caseModelShape(m, m.seq_len);
-  const moe = shape.moe;
   return {
-    layers: shape.layers,
-    hiddenSize: shape.hidden,
-    attentionHeads: shape.heads,
-    kvHeads: shape.kvHeads,
-    ffnHiddenSize: shape.ffnHidden,
-    ffnType: shape.ffnType,
-    vocabSize: shape.vocab,
+    ...shapeModelFields(shape),
     seqLenTokens: m.seq_len,
     tiedEmbeddings: shape.tiedEmbeddings ?? true,
-    headDim: shape.headDim ?? null,
-    attention: shape.mla ?? null,
-    slidingWindow: shape.slidingWindow ?? null,
-    mtpLayers: shape.mtpLayers ?? 0,
-    moe:
-      moe === null
-        ? null
-        : {
-            experts: moe.experts,
-            topK: moe.topK,
-            sharedExperts: moe.sharedExperts ?? 0,
-            denseFfnHiddenSize: moe.denseFfnHidden ?? null,
-            firstDenseLayers: moe.firstDenseLayers ?? 0,
-            layerFreq: moe.layerFreq ?? 1,
-          },
   };
 }
 
