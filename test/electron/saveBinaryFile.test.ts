@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CHANNELS,
   saveBinaryFileRequestSchema,
   saveXlsxFileRequestSchema,
 } from '../../electron/contract';
-import { evaluate } from '../../model/evaluate';
 import { buildReport, reportProperties, reportSheets } from '../../model/report';
-import { parseScenarioFile } from '../../model/scenario';
+import { loadReportScenario } from '../model/report/helpers';
 
 describe('saveBinaryFile request (the report as PDF)', () => {
   it('accepts a PDF of the print view on A4 or Letter', () => {
@@ -38,16 +36,11 @@ describe('saveBinaryFile request (the report as PDF)', () => {
 });
 
 describe('saveXlsxFile request (the report workbook as data)', () => {
-  const doc = JSON.parse(
-    readFileSync('examples/pretrain-llama3-70b-1024xh100-ib.json', 'utf8'),
-  ) as unknown;
-  const parsed = parseScenarioFile(doc);
-  if (!parsed.ok) throw new Error('example does not parse');
-  const scenario = parsed.scenarios[0]!;
-  const content = buildReport(
-    [{ id: 'ib', name: scenario.name, doc, scenario, result: evaluate(scenario) }],
-    { date: '2026-11-26', appVersion: '1.0.0', accuracy: [] },
-  );
+  const content = buildReport([loadReportScenario('pretrain-llama3-70b-1024xh100-ib.json', 'ib')], {
+    date: '2026-11-26',
+    appVersion: '1.0.0',
+    accuracy: [],
+  });
   const workbook = { sheets: reportSheets(content), properties: reportProperties(content) };
   const sheet = workbook.sheets[0]!;
   const withSheet = (s: unknown) => ({

@@ -1,15 +1,13 @@
 import ExcelJS from 'exceljs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module without types
 import { REPORT_XLSX_PATH, startServer } from '../../../cli/npm/serve.mjs';
 import { writeXlsx } from '../../../cli/report/xlsxWriter';
-import { evaluate } from '../../../model/evaluate';
 import { buildReport, reportProperties, reportSheets } from '../../../model/report';
-import { parseScenarioFile } from '../../../model/scenario';
+import { loadReportScenario } from '../../model/report/helpers';
 
 type Started = { server: { close(cb?: () => void): void }; url: string };
 
@@ -29,16 +27,11 @@ describe('browser-mode server: report XLSX endpoint', () => {
   });
   afterAll(() => new Promise<void>((r) => started.server.close(() => r())));
 
-  const doc = JSON.parse(
-    readFileSync('examples/pretrain-llama3-70b-1024xh100-ib.json', 'utf8'),
-  ) as unknown;
-  const parsed = parseScenarioFile(doc);
-  if (!parsed.ok) throw new Error('example does not parse');
-  const scenario = parsed.scenarios[0]!;
-  const content = buildReport(
-    [{ id: 'ib', name: scenario.name, doc, scenario, result: evaluate(scenario) }],
-    { date: '2026-11-26', appVersion: '1.0.0', accuracy: [] },
-  );
+  const content = buildReport([loadReportScenario('pretrain-llama3-70b-1024xh100-ib.json', 'ib')], {
+    date: '2026-11-26',
+    appVersion: '1.0.0',
+    accuracy: [],
+  });
   const workbook = { sheets: reportSheets(content), properties: reportProperties(content) };
   const post = (init: { origin?: string; type?: string; body?: string }) =>
     fetch(`${started.url}${REPORT_XLSX_PATH}`, {

@@ -8,6 +8,7 @@ import type { EngineInput } from '../../../model/training/input';
 import {
   computeSectionSchema,
   networkSectionSchema,
+  getModelPreset,
   trainingWorkloadSchema,
 } from '../../../model/scenario';
 import { groupedGemmTimeS, deviceConstants } from '../../../model/compute/device';
@@ -74,36 +75,19 @@ const DSV3: EngineInput = {
   stack: 'optimized',
 };
 
+const deepseekV3 = (() => {
+  const p = getModelPreset('deepseek-v3');
+  if (!p) throw new Error('the DeepSeek-V3 preset is missing');
+  return p;
+})();
+
 /** The same run as the scenario sections the public entry points (here scalingCurve) take. */
 const DSV3_SECTIONS: TrainingSections = {
   workload: trainingWorkloadSchema.parse({
     kind: 'training',
-    model: {
-      layers: 61,
-      hiddenSize: 7168,
-      attentionHeads: 128,
-      kvHeads: 128,
-      ffnHiddenSize: 2048,
-      ffnType: 'swiglu',
-      vocabSize: 129280,
-      seqLenTokens: 4096,
-      moe: {
-        experts: 256,
-        topK: 8,
-        sharedExperts: 1,
-        denseFfnHiddenSize: 18432,
-        firstDenseLayers: 3,
-      },
-      tiedEmbeddings: false,
-      attention: {
-        kind: 'mla',
-        kvLoraRank: 512,
-        qLoraRank: 1536,
-        qkNopeHeadDim: 128,
-        qkRopeHeadDim: 64,
-        vHeadDim: 128,
-      },
-    },
+    // The DeepSeek-V3 preset's shape (config.json), without its MTP module (the engine input
+    // above has none).
+    model: { ...deepseekV3.shape, mtpLayers: 0 },
     training: {
       globalBatchSeqs: 4096,
       microBatchSeqs: 1,
