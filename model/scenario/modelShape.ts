@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intIn } from './fields';
+import { intIn, oneOf } from './fields';
 import type { FfnType, MlaSpec, ModelShape, SlidingWindowSpec } from '../workload/types';
 
 /**
@@ -58,6 +58,74 @@ export const modelExtensionFields = {
   /** Attention and FFN side by side on the same input (GPT-J/PaLM parallel layers). */
   parallelBlocks: z.boolean().default(false),
 };
+
+/**
+ * The classic transformer fields, shared by the training and serving model sections in this
+ * order (the order keys are written to a saved file).
+ */
+export const transformerCoreFields = {
+  layers: intIn(1, 1000, 'layers'),
+  hiddenSize: intIn(16, 262_144),
+  attentionHeads: intIn(1, 4096, 'heads'),
+  /** Key/value heads (grouped-query attention); = attentionHeads for multi-head attention. */
+  kvHeads: intIn(1, 4096, 'heads'),
+  /** FFN inner width (per expert for MoE). */
+  ffnHiddenSize: intIn(1, 2_097_152),
+  /** `gelu`: 2 matrices (up, down); `swiglu`: 3 (gate, up, down). */
+  ffnType: oneOf(['gelu', 'swiglu']),
+  vocabSize: intIn(1, 4_000_000, 'tokens'),
+};
+
+/** Routed experts per MoE layer and experts per token, shared by both MoE sections. */
+export const moeCoreFields = {
+  experts: intIn(1, 4096, 'experts'),
+  topK: intIn(1, 64, 'experts per token'),
+};
+
+/** A zod check context's issue list (the part the shared checks below use). */
+type IssueList = {
+  push(issue: { code: 'custom'; input: unknown; path: PropertyKey[]; message: string }): unknown;
+};
+
+/** topK may not exceed experts (both MoE sections). */
+export function pushMoeIssues(
+  m: { readonly experts: number; readonly topK: number },
+  issues: IssueList,
+): void {
+  if (m.topK > m.experts) {
+    issues.push({
+      code: 'custom',
+      input: m.topK,
+      path: ['topK'],
+      message: `must be at most experts (${m.experts})`,
+    });
+  }
+}
+
+/** The rules of the shared transformer fields: kvHeads divides the heads; heads split hiddenSize. */
+export function pushTransformerIssues(
+  m: {
+    readonly hiddenSize: number;
+    readonly attentionHeads: number;
+    readonly kvHeads: number;
+    readonly headDim: number | null;
+    readonly attention: unknown;
+  },
+  issues: IssueList,
+): void {
+  if (m.kvHeads > m.attentionHeads || m.attentionHeads % m.kvHeads !== 0) {
+    issues.push({
+      code: 'custom',
+      input: m.kvHeads,
+      path: ['kvHeads'],
+      message: `must divide attentionHeads (${m.attentionHeads})`,
+    });
+  }
+  const headIssue = headWidthIssue(m);
+  if (headIssue !== null) {
+    issues.push({ code: 'custom', input: m.hiddenSize, path: ['hiddenSize'], message: headIssue });
+  }
+}
 
 /** hiddenSize must split into heads unless a head width of its own or MLA is stated. */
 export function headWidthIssue(m: {

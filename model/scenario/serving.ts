@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { PRECISIONS } from '../vocabulary';
 import { intIn, moneyIn, numIn, oneOf, orAuto } from './fields';
-import { headWidthIssue, modelExtensionFields, moeExtensionFields } from './modelShape';
+import {
+  modelExtensionFields,
+  moeCoreFields,
+  moeExtensionFields,
+  pushMoeIssues,
+  pushTransformerIssues,
+  transformerCoreFields,
+} from './modelShape';
 
 /**
  * Scenario workload `serving`: one LLM served under a load (model/serving is the engine).
@@ -16,22 +23,12 @@ export const servingPrecisionSchema = oneOf(PRECISIONS);
 /** Mixture-of-experts shape: routed experts per MoE layer, experts per token, active parameters. */
 export const servingMoeSchema = z
   .strictObject({
-    experts: intIn(1, 4096, 'experts'),
-    topK: intIn(1, 64, 'experts per token'),
+    ...moeCoreFields,
     /** Parameters used per token, billions (shared experts and dense layers included). */
     activeParamsB: numIn(0.001, 100_000, 'billion parameters'),
     ...moeExtensionFields,
   })
-  .check((ctx) => {
-    if (ctx.value.topK > ctx.value.experts) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value.topK,
-        path: ['topK'],
-        message: `must be at most experts (${ctx.value.experts})`,
-      });
-    }
-  });
+  .check((ctx) => pushMoeIssues(ctx.value, ctx.issues));
 
 export const servingModelSchema = z
   .strictObject({
@@ -39,15 +36,7 @@ export const servingModelSchema = z
     preset: z.string().max(100).optional(),
     /** Total parameters (all experts), billions. */
     paramsB: numIn(0.001, 100_000, 'billion parameters'),
-    layers: intIn(1, 1000, 'layers'),
-    hiddenSize: intIn(16, 262_144),
-    attentionHeads: intIn(1, 4096, 'heads'),
-    /** Key/value heads (GQA); = attentionHeads for multi-head attention. */
-    kvHeads: intIn(1, 4096, 'heads'),
-    /** FFN inner width (per expert for MoE). */
-    ffnHiddenSize: intIn(1, 2_097_152),
-    ffnType: oneOf(['gelu', 'swiglu']),
-    vocabSize: intIn(1, 4_000_000, 'tokens'),
+    ...transformerCoreFields,
     /** Input and output embeddings share one matrix (false for Llama 3, Mixtral). */
     tiedEmbeddings: z.boolean().default(false),
     /** null: dense model. */
@@ -56,23 +45,7 @@ export const servingModelSchema = z
   })
   .check((ctx) => {
     const m = ctx.value;
-    if (m.kvHeads > m.attentionHeads || m.attentionHeads % m.kvHeads !== 0) {
-      ctx.issues.push({
-        code: 'custom',
-        input: m.kvHeads,
-        path: ['kvHeads'],
-        message: `must divide attentionHeads (${m.attentionHeads})`,
-      });
-    }
-    const headIssue = headWidthIssue(m);
-    if (headIssue !== null) {
-      ctx.issues.push({
-        code: 'custom',
-        input: m.hiddenSize,
-        path: ['hiddenSize'],
-        message: headIssue,
-      });
-    }
+    pushTransformerIssues(m, ctx.issues);
     if (m.moe !== null && m.moe.activeParamsB > m.paramsB) {
       ctx.issues.push({
         code: 'custom',

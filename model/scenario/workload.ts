@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { intIn, numIn, oneOf, orAuto } from './fields';
 import { servingWorkloadSchema } from './serving';
-import { headWidthIssue, modelExtensionFields, moeExtensionFields } from './modelShape';
+import {
+  modelExtensionFields,
+  moeCoreFields,
+  moeExtensionFields,
+  pushMoeIssues,
+  pushTransformerIssues,
+  transformerCoreFields,
+} from './modelShape';
 
 export {
   headWidthIssue,
@@ -25,21 +32,8 @@ export type { ScenarioModelFields } from './modelShape';
 
 /** Mixture-of-experts shape: `experts` routed FFNs per MoE layer, `topK` used per token. */
 export const moeSchema = z
-  .strictObject({
-    experts: intIn(1, 4096, 'experts'),
-    topK: intIn(1, 64, 'experts per token'),
-    ...moeExtensionFields,
-  })
-  .check((ctx) => {
-    if (ctx.value.topK > ctx.value.experts) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value.topK,
-        path: ['topK'],
-        message: `must be at most experts (${ctx.value.experts})`,
-      });
-    }
-  });
+  .strictObject({ ...moeCoreFields, ...moeExtensionFields })
+  .check((ctx) => pushMoeIssues(ctx.value, ctx.issues));
 export type MoeSection = z.infer<typeof moeSchema>;
 
 /** Transformer shape (decoder-only). Field names follow the published configs' vocabulary. */
@@ -47,16 +41,7 @@ export const modelShapeSchema = z
   .strictObject({
     /** Preset id this shape came from (informational; the numbers below are what counts). */
     preset: z.string().max(100).optional(),
-    layers: intIn(1, 1000, 'layers'),
-    hiddenSize: intIn(16, 262_144),
-    attentionHeads: intIn(1, 4096, 'heads'),
-    /** Key/value heads (grouped-query attention); = attentionHeads for multi-head attention. */
-    kvHeads: intIn(1, 4096, 'heads'),
-    /** FFN inner width (per expert for MoE). */
-    ffnHiddenSize: intIn(1, 2_097_152),
-    /** `gelu`: 2 matrices (up, down); `swiglu`: 3 (gate, up, down). */
-    ffnType: oneOf(['gelu', 'swiglu']),
-    vocabSize: intIn(1, 4_000_000, 'tokens'),
+    ...transformerCoreFields,
     /** Tokens per training sequence. */
     seqLenTokens: intIn(1, 16_777_216, 'tokens'),
     /** null: dense model. */
@@ -67,23 +52,7 @@ export const modelShapeSchema = z
   })
   .check((ctx) => {
     const m = ctx.value;
-    if (m.kvHeads > m.attentionHeads || m.attentionHeads % m.kvHeads !== 0) {
-      ctx.issues.push({
-        code: 'custom',
-        input: m.kvHeads,
-        path: ['kvHeads'],
-        message: `must divide attentionHeads (${m.attentionHeads})`,
-      });
-    }
-    const headIssue = headWidthIssue(m);
-    if (headIssue !== null) {
-      ctx.issues.push({
-        code: 'custom',
-        input: m.hiddenSize,
-        path: ['hiddenSize'],
-        message: headIssue,
-      });
-    }
+    pushTransformerIssues(m, ctx.issues);
     if (m.moe !== null && m.moe.firstDenseLayers > m.layers) {
       ctx.issues.push({
         code: 'custom',
