@@ -6,7 +6,7 @@ import {
   npv,
   straightLine,
 } from '../../../model/cost/index';
-import type { CostInput } from '../../../model/cost/index';
+import { HAND_WORKED_INPUT } from './handWorked';
 
 describe('straight-line depreciation', () => {
   it('1,000 over 4 years shown over 5: 250 a year, then nothing', () => {
@@ -46,40 +46,7 @@ describe('break-even months', () => {
   });
 });
 
-const input: CostInput = {
-  gpus: 8,
-  nodes: 1,
-  systemPriceUsd: 200_000,
-  fabricPriceUsd: 20_000,
-  storagePriceUsd: 30_000,
-  racks: 1,
-  rackInfraUsdPerRack: 10_000,
-  installationFraction: 0.02,
-  siting: 'colocation',
-  provisionedKw: 10,
-  colocationUsdPerKwMonth: 200,
-  colocationFitOutUsdPerKw: 0,
-  constructionUsdPerW: 10,
-  facilityLifeYears: 20,
-  facilityOpexFractionPerYear: 0.03,
-  electricityIdleUsdPerYear: 5_000,
-  electricityFullUsdPerYear: 15_000,
-  maintenanceFractionPerYear: 0.1,
-  staffFte: 0,
-  staffUsdPerFteYear: 200_000,
-  softwareUsdPerGpuYear: 0,
-  softwareUsdPerYear: 0,
-  horizonYears: 3,
-  discountRate: 0.08,
-  npvConvention: 'end-of-year',
-  bookLifeYears: 5,
-  economicLifeYears: 3,
-  residualValueFraction: 0,
-  utilization: 0.5,
-  trainingRunHours: 100,
-  tokensPerSecond: 100_000,
-  cloudUsdPerGpuHour: 3,
-};
+const input = HAND_WORKED_INPUT;
 
 describe('TCO, hand-worked (1 node, 8 GPUs, colocation, 3 years)', () => {
   const r = computeCost(input);
