@@ -13,54 +13,30 @@ import {
   SCENARIO_SCHEMA_VERSION,
   parseScenarioOrThrow,
 } from '../../../model/scenario';
+import { baseScenario } from './helpers';
 
 const DIR = new URL('./defaults/', import.meta.url);
 
 /** Minimal scenarios (only required fields) of each workload kind. */
 function minimal(version: number): Record<string, Record<string, unknown>> {
-  const cluster = {
-    compute: { acceleratorId: 'h100-sxm', gpus: 64, gpusPerNode: 8 },
-    network: { scaleOut: { fabric: 'infiniband', gbpsPerGpu: 400 } },
+  const training: Record<string, unknown> = {
+    ...baseScenario(),
+    schemaVersion: version,
+    name: 'defaults',
   };
+  const trainingModel = (training['workload'] as { model: Record<string, unknown> }).model;
+  const { seqLenTokens: _seq, ...shape } = trainingModel;
   return {
-    training: {
-      schemaVersion: version,
-      name: 'defaults',
-      workload: {
-        kind: 'training',
-        model: {
-          layers: 32,
-          hiddenSize: 4096,
-          attentionHeads: 32,
-          kvHeads: 8,
-          ffnHiddenSize: 14336,
-          ffnType: 'swiglu',
-          vocabSize: 128256,
-          seqLenTokens: 8192,
-        },
-        training: { globalBatchSeqs: 512 },
-        parallelism: 'auto',
-      },
-      cluster,
-    },
+    training,
     serving: {
       schemaVersion: version,
       name: 'defaults',
       workload: {
         kind: 'serving',
-        model: {
-          paramsB: 8.03,
-          layers: 32,
-          hiddenSize: 4096,
-          attentionHeads: 32,
-          kvHeads: 8,
-          ffnHiddenSize: 14336,
-          ffnType: 'swiglu',
-          vocabSize: 128256,
-        },
+        model: { paramsB: 8.03, ...shape },
         serving: { inputTokensMean: 1000, outputTokensMean: 200 },
       },
-      cluster,
+      cluster: training['cluster'],
     },
   };
 }
