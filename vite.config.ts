@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { engineWorkerChunk } from './vite.worker-chunk.ts';
 import { trimValidation } from './vite.trim-validation.ts';
+import { zodWithoutJsonSchema } from './vite.zod-json-schema.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -13,7 +14,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), trimValidation(), engineWorkerChunk('./renderer/worker/engine.worker.ts')],
+  plugins: [
+    react(),
+    trimValidation(),
+    zodWithoutJsonSchema(),
+    engineWorkerChunk('./renderer/worker/engine.worker.ts'),
+  ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: '../dist/renderer',
