@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { shareBabelHelpers } from './vite.babel-helpers.ts';
 import { engineWorkerChunk } from './vite.worker-chunk.ts';
 import { trimValidation } from './vite.trim-validation.ts';
 import { zodWithoutJsonSchema } from './vite.zod-json-schema.ts';
@@ -18,6 +21,9 @@ export default defineConfig({
     react(),
     trimValidation(),
     zodWithoutJsonSchema(),
+    shareBabelHelpers(
+      join(dirname(createRequire(import.meta.url).resolve('recharts/package.json')), 'es6'),
+    ),
     engineWorkerChunk('./renderer/worker/engine.worker.ts'),
   ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
