@@ -5,6 +5,8 @@ import {
   acceleratorIds,
   getAccelerator,
 } from '../../../model/catalog/accelerators';
+import { builtinCatalog } from '../../../model/catalog';
+import { catalogSources } from '../../../model/catalog/sources';
 
 const REQUIRED = [
   'a100-sxm-80gb',
@@ -46,7 +48,7 @@ describe('accelerator catalog', () => {
   });
 
   it('cites only sources present in the source index, with a date', () => {
-    const ids = new Set(ACCELERATOR_SOURCES.map((s) => s.id));
+    const ids = builtinCatalog().sources;
     for (const a of ACCELERATORS) {
       const nums = [a.hbmGB, a.hbmTBps, a.tdpW, a.scaleUpDomainGpus, a.denseTflops.bf16];
       for (const n of nums) {
@@ -54,5 +56,10 @@ describe('accelerator catalog', () => {
         for (const s of n.sources) expect(ids.has(s), `${a.id} cites ${s}`).toBe(true);
       }
     }
+  });
+
+  it('adds to the source index only sources it does not already hold (one entry per source)', () => {
+    const indexed = new Set(catalogSources.map((s) => s.id));
+    expect(ACCELERATOR_SOURCES.filter((s) => indexed.has(s.id)).map((s) => s.id)).toEqual([]);
   });
 });
