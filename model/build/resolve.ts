@@ -1046,6 +1046,16 @@ export function resolveBuild(
     site = resolveSite(scenario, catalog, acc);
     remember(siteMemo, scenario.facility, { finance, accelerator: acc, catalog, value: site });
   }
+  // Hardware resolved numbers only (a design search, which combines each hardware with each
+  // site once): a new build each time, not memoised (the memo's weak entries would cost more
+  // than the build).
+  if (hw.assumptions === null) {
+    const siteNow = site;
+    return new NumbersOnlyBuild(hw, site, () => {
+      const redone = resolveHardware(scenario, catalog, cooling, true) as ResolvedHardware;
+      return [...(redone.assumptions ?? []), ...siteNow.assumptions];
+    });
+  }
   let builds = buildMemo.get(hw);
   if (builds === undefined) {
     builds = new WeakMap();
@@ -1053,14 +1063,6 @@ export function resolveBuild(
   }
   const known = builds.get(site);
   if (known !== undefined) return known;
-  if (hw.assumptions === null) {
-    const numbers = new NumbersOnlyBuild(hw, site, () => {
-      const redone = resolveHardware(scenario, catalog, cooling, true) as ResolvedHardware;
-      return [...(redone.assumptions ?? []), ...site.assumptions];
-    });
-    builds.set(site, numbers);
-    return numbers;
-  }
   const value: ResolvedBuild = {
     currency: hw.currency,
     accelerator: hw.accelerator,
