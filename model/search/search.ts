@@ -38,9 +38,11 @@ import type { SearchMetricId } from './spec';
  * gives it, so the figures equal `evaluate(candidateScenario(...))` — tested):
  *   - training stage (auto layout search, ~1 ms): once per performance key (accelerator, GPUs,
  *     fabric, Gb/s, tiers), cached across chunks in a `SearchCache`;
- *   - data/reliability stage (~10 µs): once per performance key × storage tier × node cache;
- *   - power and cost totals (no finance schedule; the build resolved numbers only):
- *     once per candidate.
+ *   - data/reliability stage (~10 µs): once per distinct stage input of a performance key
+ *     (storage tier × node cache; hardware resolved for another cooling mostly gives the same);
+ *   - IT power: once per resolved hardware (the same in every region);
+ *   - the rest of power and the cost totals (no finance schedule; the build resolved numbers
+ *     only): once per candidate.
  *
  * Pruning (sound bounds only, so results equal an exhaustive search — tested): the training
  * result bounds every candidate of its block from below on wall-clock time to train (data
