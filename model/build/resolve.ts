@@ -798,16 +798,9 @@ function resolveHardware(
   );
 
   // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
-  const storage = resolveStorage(
-    rec,
-    st,
-    catalog,
-    nodes,
-    fx,
-    cache.drivesPerNode,
-    cacheDrivePrice,
-    training,
-  );
+  const storage = provenance
+    ? resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode, cacheDrivePrice, training)
+    : storageNumbersFor(rec, st, catalog, nodes, fx, cacheDrivePrice, training);
 
   const bomInput = {
     system: sysItem,
@@ -1622,6 +1615,46 @@ function resolveTier(
     powerW,
     price,
   };
+}
+
+type StorageKey = {
+  readonly catalog: Catalog;
+  readonly nodes: number;
+  readonly fx: number;
+  readonly cacheDrivePrice: number;
+  readonly training: boolean;
+  readonly value: ResolvedStorage;
+};
+/** `storageNumbersFor`'s memo: per storage section, a short list for the other inputs. */
+const storageMemo = new WeakMap<object, StorageKey[]>();
+
+/**
+ * `resolveStorage` resolved numbers only (nothing recorded), memoised by its inputs: the
+ * hardware of one storage section resolved for several coolings (a design search) shares it.
+ */
+function storageNumbersFor(
+  rec: Recorder,
+  st: StorageSection,
+  catalog: Catalog,
+  nodes: number,
+  fx: number,
+  cacheDrivePrice: number,
+  training: boolean,
+): ResolvedStorage {
+  for (const e of storageMemo.get(st) ?? []) {
+    if (
+      e.catalog === catalog &&
+      e.nodes === nodes &&
+      Object.is(e.fx, fx) &&
+      Object.is(e.cacheDrivePrice, cacheDrivePrice) &&
+      e.training === training
+    )
+      return e.value;
+  }
+  const drives = st.nodeCache.drivesPerNode;
+  const value = resolveStorage(rec, st, catalog, nodes, fx, drives, cacheDrivePrice, training);
+  remember(storageMemo, st, { catalog, nodes, fx, cacheDrivePrice, training, value });
+  return value;
 }
 
 function resolveStorage(

@@ -655,8 +655,8 @@ export function searchChunk(
         // Numbers only: the search reads figures, never the build's assumptions.
         const build = resolveFor(scenario, false);
         if (build === null) throw new Error('no catalog system for the accelerator');
-        // The resolved storage is made with its hardware: one object per resolved hardware.
-        let hw = hwCache.get(build.storage);
+        // The resolved node is made with its hardware: one object per resolved hardware.
+        let hw = hwCache.get(build.node);
         if (!hw) {
           let found: DrEntry | undefined;
           let input: DataReliabilityInput | undefined;
@@ -688,7 +688,7 @@ export function searchChunk(
             it: null,
             utilization: NaN,
           };
-          hwCache.set(build.storage, hw);
+          hwCache.set(build.node, hw);
         }
         dr = hw.dr;
         if (!dr.ok) {

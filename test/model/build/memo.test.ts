@@ -149,9 +149,16 @@ describe('resolveBuild memos', () => {
       base.cluster.storage,
     ];
     const rackUnits = new Set<number>();
+    // Each storage section under every cooling too (numbers only, the storage part is shared
+    // by the hardware of the coolings that need the same nodes).
+    const facilities = (['air', 'direct-liquid', 'immersion'] as const).map(
+      (coolingType) => ({ ...base.facility, coolingType }) as Scenario['facility'],
+    );
     for (const provenance of [false, true]) {
-      for (const storage of variants) {
-        const s: Scenario = { ...base, cluster: { ...base.cluster, storage } };
+      for (const [storage, facility] of variants.flatMap((v) =>
+        facilities.map((f) => [v, f] as const),
+      )) {
+        const s: Scenario = { ...base, cluster: { ...base.cluster, storage }, facility };
         const b = resolveBuild(s, builtinCatalog(), { provenance });
         if (b === null) throw new Error('no system');
         const expected = fresh(s);
