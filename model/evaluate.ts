@@ -25,7 +25,7 @@ import {
   dataReliabilityInputFor,
   evaluateDataAndReliability,
 } from './storage';
-import type { DataReliabilityResult } from './storage';
+import type { DataReliabilityInput, DataReliabilityResult } from './storage';
 import { evaluateServing, gpusForTargetLoad, servingCurve, servingFigures } from './serving';
 import type {
   ServingCurve,
@@ -377,7 +377,20 @@ export function dataReliabilityOf(
   r: TrainingResult,
   build: ResolvedBuild | null,
 ): DataReliability {
-  const out = evaluateDataAndReliability(dataReliabilityInputFor(scenario, w, r, build));
+  return dataReliabilityFromInput(dataReliabilityInputFor(scenario, w, r, build), w, r);
+}
+
+/**
+ * `dataReliabilityOf` from the stage's input (`dataReliabilityInputFor`): a function of the
+ * input's values, the workload and the training result only, so equal inputs give equal results
+ * (the design search evaluates each distinct input of a block once).
+ */
+export function dataReliabilityFromInput(
+  input: DataReliabilityInput,
+  w: TrainingWorkload,
+  r: TrainingResult,
+): DataReliability {
+  const out = evaluateDataAndReliability(input);
   const warnings = [...out.warnings];
   let wallDays: number | null = null;
   if (r.timeToTrainDays !== null) {

@@ -6,7 +6,7 @@ import type {
   CatalogSystem,
   CatalogTransceiver,
 } from '../catalog';
-import { sizeClusterNetwork, sizeFabric } from '../fabric';
+import { sizeClusterNetwork, sizeComputeFabric, sizeFabric } from '../fabric';
 import type { ClusterNetworkBom, FabricInput, ModuleParts, SwitchParts } from '../fabric';
 
 /**
@@ -348,15 +348,18 @@ function sizeBillOfMaterials(i: BomInput, catalog: Catalog): ClusterNetworkBom {
       : null;
   const oob = switchParts(getItem(catalog, 'switch', 'sn2201'), fx);
   const inband = switchParts(getItem(catalog, 'switch', 'sn4600c'), fx);
-  const pre = sizeClusterNetwork({
-    compute,
-    storage,
-    management: { devices: 1, nodes: i.nodes, oob, inband, cable: copper },
-  });
+  // The compute fabric does not depend on the storage servers: sized once per fabric and
+  // switch (the storage variants of a build share it).
+  const computeBom = memoized(catalog, `compute|${fabricKey(i)}|${i.computeSwitch.id}`, () =>
+    sizeComputeFabric(compute),
+  );
+  const pre = sizeClusterNetwork(
+    { compute, storage, management: { devices: 1, nodes: i.nodes, oob, inband, cable: copper } },
+    computeBom,
+  );
   const devices = i.nodes + storageServers + pre.compute.switches + (pre.storage?.switches ?? 0);
-  return sizeClusterNetwork({
-    compute,
-    storage,
-    management: { devices, nodes: i.nodes, oob, inband, cable: copper },
-  });
+  return sizeClusterNetwork(
+    { compute, storage, management: { devices, nodes: i.nodes, oob, inband, cable: copper } },
+    computeBom,
+  );
 }

@@ -12,9 +12,12 @@ import {
 import type {
   Accelerator,
   Catalog,
+  CatalogItemOf,
   CatalogKind,
   CatalogStorageSystem,
+  CatalogSwitch,
   CatalogSystem,
+  CatalogTransceiver,
   CoolingTypeId,
   SourcedNumber,
 } from '../catalog';
@@ -26,6 +29,8 @@ import {
   chooseScaleOutNic,
   clusterBillOfMaterials,
 } from './bom';
+import type { NicChoice } from './bom';
+import type { ClusterNetworkBom } from '../fabric';
 import { derivedFrom, fromCatalog, fromDefault, fromScenario } from './provenance';
 import type { BuildAssumption, BuildSection, Provenance } from './provenance';
 import {
@@ -310,14 +315,130 @@ export type ResolvedSite = {
   readonly assumptions: readonly BuildAssumption[];
 };
 
+/**
+ * The values of a build's hardware that do not depend on its storage section: the system, the
+ * accelerator, the node's scale-out NICs, optics and stock drives, and (made when first needed,
+ * at the point the resolution needs it, so an error is thrown where it always was) the compute
+ * switch and the cluster bill of materials per storage rack-unit count. Numbers and catalog
+ * items only, no provenance: `resolveHardware` records each value where it did before, so the
+ * assumptions list is the same. Memoised by the compute and network sections, the finance
+ * section, the cooling the hardware is resolved for and the catalog (`coreFor`), so the storage
+ * variants of one build (the design search: 25 per block) resolve it once.
+ */
+type HardwareCore = {
+  readonly sysItem: CatalogSystem;
+  readonly accelerator: Accelerator;
+  readonly power: CatalogItemOf['acceleratorPower'];
+  readonly nodes: number;
+  readonly nic: NicChoice;
+  readonly cpu: CatalogItemOf['cpu'];
+  readonly otherNicsW: number;
+  readonly integrated: boolean;
+  readonly linkGbps: number;
+  readonly railsPerHost: number;
+  readonly nodeModule: CatalogTransceiver;
+  readonly opticsW: number;
+  readonly stockActive: number;
+  readonly stockIdle: number;
+  /** The cheapest compute switch (`cheapestComputeSwitch`), once asked for. */
+  sw: CatalogSwitch | null;
+  /** The cluster bill of materials by the storage servers' rack units, once asked for. */
+  readonly boms: Map<number, ClusterNetworkBom>;
+};
+
+type CoreKey = {
+  readonly network: unknown;
+  readonly finance: unknown;
+  readonly cooling: CoolingTypeId;
+  readonly catalog: Catalog;
+  readonly value: HardwareCore | null;
+};
+/** `coreFor`'s memo: per compute section, a short list for the other keys (see `remember`). */
+const coreMemo = new WeakMap<object, CoreKey[]>();
+
+/** The storage-independent values of a scenario's hardware (see `HardwareCore`), memoised. */
+function coreFor(
+  scenario: Scenario,
+  catalog: Catalog,
+  coolingId: CoolingTypeId,
+): HardwareCore | null {
+  const { compute, network } = scenario.cluster;
+  const finance = scenario.finance;
+  for (const e of coreMemo.get(compute) ?? []) {
+    if (
+      e.network === network &&
+      e.finance === finance &&
+      e.cooling === coolingId &&
+      e.catalog === catalog
+    )
+      return e.value;
+  }
+  const value = makeCore(scenario, catalog);
+  remember(coreMemo, compute, { network, finance, cooling: coolingId, catalog, value });
+  return value;
+}
+
+function makeCore(scenario: Scenario, catalog: Catalog): HardwareCore | null {
+  const sysItem = systemFor(scenario, catalog);
+  if (sysItem === null) return null;
+  const { compute, network: net } = scenario.cluster;
+  const accelerator: Accelerator = acceleratorIn(catalog, compute.acceleratorId);
+  const power = getItem(catalog, 'acceleratorPower', accelerator.id);
+  const nodes = Math.ceil(compute.gpus / sysItem.gpusPerNode);
+  const nic = chooseScaleOutNic(sysItem, net.scaleOut.gbpsPerGpu, catalog);
+  const cpu = getItem(catalog, 'cpu', sysItem.cpus.id);
+  const otherNics = sysItem.nics.filter((_, i) => !(i === 0 && nic.stock !== null));
+  let otherNicsW = 0;
+  for (const n of otherNics) otherNicsW += n.count * getItem(catalog, 'nic', n.id).powerW.value;
+  const hosts = sysItem.fabricHostsPerNode ?? 1;
+  const integrated = nic.stock === null && sysItem.scaleOutPorts > 0;
+  const linkGbps = integrated ? sysItem.scaleOutGbps : nic.nic.gbps.value;
+  const nicCount = integrated ? sysItem.scaleOutPorts : nic.count;
+  const railsPerHost = Math.max(1, Math.ceil(nicCount / hosts));
+  const stockModuleRef = sysItem.nodeTransceivers[0];
+  const stockModule = stockModuleRef ? getItem(catalog, 'transceiver', stockModuleRef.id) : null;
+  const nodeModule = chooseModule(linkGbps, catalog, stockModule);
+  const computeModulesPerNode =
+    nodes > 1 ? hosts * Math.ceil(railsPerHost / nodeModule.portsPerModule) : 0;
+  let opticsW = computeModulesPerNode * nodeModule.powerW.value;
+  for (const t of sysItem.nodeTransceivers.slice(1))
+    opticsW += t.count * getItem(catalog, 'transceiver', t.id).powerW.value;
+  let stockActive = 0;
+  let stockIdle = 0;
+  for (const d of sysItem.drives) {
+    const drive = getItem(catalog, 'drive', d.id);
+    stockActive += d.count * drive.activeW.value;
+    stockIdle += d.count * drive.idleW.value;
+  }
+  return {
+    sysItem,
+    accelerator,
+    power,
+    nodes,
+    nic,
+    cpu,
+    otherNicsW,
+    integrated,
+    linkGbps,
+    railsPerHost,
+    nodeModule,
+    opticsW,
+    stockActive,
+    stockIdle,
+    sw: null,
+    boms: new Map(),
+  };
+}
+
 function resolveHardware(
   scenario: Scenario,
   catalog: Catalog,
   coolingId: CoolingTypeId,
   provenance: boolean,
 ): ResolvedHardware | null {
-  const sysItem = systemFor(scenario, catalog);
-  if (sysItem === null) return null;
+  const core = coreFor(scenario, catalog, coolingId);
+  if (core === null) return null;
+  const sysItem = core.sysItem;
   const fin = scenario.finance;
   const currency = fin.currency;
   const fx = fin.fxPerUsd;
@@ -327,7 +448,7 @@ function resolveHardware(
   const training = scenario.workload.kind === 'training';
 
   // ---- accelerator ----
-  const accelerator: Accelerator = acceleratorIn(catalog, compute.acceleratorId);
+  const accelerator = core.accelerator;
   rec.put(
     'accelerator',
     'accelerator',
@@ -336,7 +457,7 @@ function resolveHardware(
     '',
     fromScenario('cluster.compute.acceleratorId'),
   );
-  const power = getItem(catalog, 'acceleratorPower', accelerator.id);
+  const power = core.power;
   const gpu = {
     tdpW: rec.cat(
       'gpu.tdpW',
@@ -384,20 +505,14 @@ function resolveHardware(
     'nodes',
     'system',
     'Nodes',
-    Math.ceil(gpus / sysItem.gpusPerNode),
+    core.nodes,
     'nodes',
     derivedFrom('⌈GPUs ÷ GPUs per node of the system⌉', ['system.id']),
   );
 
-  // ---- node parts ----
-  const nic = chooseScaleOutNic(sysItem, net.scaleOut.gbpsPerGpu, catalog);
-  const cpu = getItem(catalog, 'cpu', sysItem.cpus.id);
-  const otherNics = sysItem.nics.filter((_, i) => !(i === 0 && nic.stock !== null));
-  let otherNicsW = 0;
-  for (const n of otherNics) otherNicsW += n.count * getItem(catalog, 'nic', n.id).powerW.value;
-  const hosts = system.fabricHostsPerNode;
-  const integrated = nic.stock === null && sysItem.scaleOutPorts > 0;
-  const linkGbps = integrated ? sysItem.scaleOutGbps : nic.nic.gbps.value;
+  // ---- node parts (the storage-independent values: `makeCore`) ----
+  const { nic, cpu, otherNicsW, integrated, linkGbps, railsPerHost, nodeModule } = core;
+  const { opticsW, stockActive, stockIdle } = core;
   if (
     integrated &&
     net.scaleOut.gbpsPerGpu * sysItem.gpusPerNode >
@@ -406,23 +521,6 @@ function resolveHardware(
     warnings.push(
       `${sysItem.name} carries its scale-out on the accelerators' own ports (${sysItem.scaleOutPorts} × ${sysItem.scaleOutGbps} Gb/s per node); more Gb/s per GPU is priced as the stock ports`,
     );
-  }
-  const nicCount = integrated ? sysItem.scaleOutPorts : nic.count;
-  const railsPerHost = Math.max(1, Math.ceil(nicCount / hosts));
-  const stockModuleRef = sysItem.nodeTransceivers[0];
-  const stockModule = stockModuleRef ? getItem(catalog, 'transceiver', stockModuleRef.id) : null;
-  const nodeModule = chooseModule(linkGbps, catalog, stockModule);
-  const computeModulesPerNode =
-    nodes > 1 ? hosts * Math.ceil(railsPerHost / nodeModule.portsPerModule) : 0;
-  let opticsW = computeModulesPerNode * nodeModule.powerW.value;
-  for (const t of sysItem.nodeTransceivers.slice(1))
-    opticsW += t.count * getItem(catalog, 'transceiver', t.id).powerW.value;
-  let stockActive = 0;
-  let stockIdle = 0;
-  for (const d of sysItem.drives) {
-    const drive = getItem(catalog, 'drive', d.id);
-    stockActive += d.count * drive.activeW.value;
-    stockIdle += d.count * drive.idleW.value;
   }
 
   // Node cache: the stock data drives (the first drive entry) serve as the cache first.
@@ -700,16 +798,9 @@ function resolveHardware(
   );
 
   // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
-  const storage = resolveStorage(
-    rec,
-    st,
-    catalog,
-    nodes,
-    fx,
-    cache.drivesPerNode,
-    cacheDrivePrice,
-    training,
-  );
+  const storage = provenance
+    ? resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode, cacheDrivePrice, training)
+    : storageNumbersFor(rec, st, catalog, nodes, fx, cacheDrivePrice, training);
 
   const bomInput = {
     system: sysItem,
@@ -725,7 +816,7 @@ function resolveHardware(
     storageRackUnits: storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0),
     fxPerUsd: fx,
   };
-  const sw = cheapestComputeSwitch(bomInput, catalog);
+  const sw = (core.sw ??= cheapestComputeSwitch(bomInput, catalog));
   rec.put(
     'network.switchId',
     'network',
@@ -758,7 +849,11 @@ function resolveHardware(
     '¤',
     fx,
   );
-  const bom = clusterBillOfMaterials({ ...bomInput, computeSwitch: sw }, catalog);
+  let bom = core.boms.get(bomInput.storageRackUnits);
+  if (bom === undefined) {
+    bom = clusterBillOfMaterials({ ...bomInput, computeSwitch: sw }, catalog);
+    core.boms.set(bomInput.storageRackUnits, bom);
+  }
   rec.put(
     'network.bom',
     'network',
@@ -944,6 +1039,16 @@ export function resolveBuild(
     site = resolveSite(scenario, catalog, acc);
     remember(siteMemo, scenario.facility, { finance, accelerator: acc, catalog, value: site });
   }
+  // Hardware resolved numbers only (a design search, which combines each hardware with each
+  // site once): a new build each time, not memoised (the memo's weak entries would cost more
+  // than the build).
+  if (hw.assumptions === null) {
+    const siteNow = site;
+    return new NumbersOnlyBuild(hw, site, () => {
+      const redone = resolveHardware(scenario, catalog, cooling, true) as ResolvedHardware;
+      return [...(redone.assumptions ?? []), ...siteNow.assumptions];
+    });
+  }
   let builds = buildMemo.get(hw);
   if (builds === undefined) {
     builds = new WeakMap();
@@ -979,6 +1084,50 @@ export function resolveBuild(
   };
   builds.set(site, value);
   return value;
+}
+
+/**
+ * A build whose hardware was resolved numbers only (the design search): the same fields as
+ * `resolveBuild`'s object, and `assumptions` recorded, by resolving the hardware again with its
+ * provenance (the same rules, so the same values), when first read. A class, not an object
+ * literal with a getter: a search makes hundreds of thousands of builds and reads the
+ * assumptions of none, and a literal with an accessor is made on V8's slow path (≈1–2 µs each).
+ * `assumptions` is an accessor of the prototype until read, then the build's own property.
+ */
+class NumbersOnlyBuild implements ResolvedBuild {
+  readonly currency: string;
+  readonly accelerator: ResolvedBuild['accelerator'];
+  readonly gpu: ResolvedBuild['gpu'];
+  readonly gpus: number;
+  readonly nodes: number;
+  readonly system: ResolvedSystem;
+  readonly node: ResolvedNode;
+  readonly network: ResolvedNetwork;
+  readonly storage: ResolvedStorage;
+  readonly facility: ResolvedFacility;
+  readonly finance: ResolvedFinance;
+  readonly warnings: readonly string[];
+  readonly #record: () => readonly BuildAssumption[];
+  constructor(hw: ResolvedHardware, site: ResolvedSite, record: () => readonly BuildAssumption[]) {
+    this.currency = hw.currency;
+    this.accelerator = hw.accelerator;
+    this.gpu = hw.gpu;
+    this.gpus = hw.gpus;
+    this.nodes = hw.nodes;
+    this.system = hw.system;
+    this.node = hw.node;
+    this.network = hw.network;
+    this.storage = hw.storage;
+    this.facility = site.facility;
+    this.finance = site.finance;
+    this.warnings = hw.warnings;
+    this.#record = record;
+  }
+  get assumptions(): readonly BuildAssumption[] {
+    const all = this.#record();
+    Object.defineProperty(this, 'assumptions', { value: all, enumerable: true });
+    return all;
+  }
 }
 
 /** Price of a cache drive of `capacityTB` from the catalog's data-centre NVMe drive, USD. */
@@ -1466,6 +1615,46 @@ function resolveTier(
     powerW,
     price,
   };
+}
+
+type StorageKey = {
+  readonly catalog: Catalog;
+  readonly nodes: number;
+  readonly fx: number;
+  readonly cacheDrivePrice: number;
+  readonly training: boolean;
+  readonly value: ResolvedStorage;
+};
+/** `storageNumbersFor`'s memo: per storage section, a short list for the other inputs. */
+const storageMemo = new WeakMap<object, StorageKey[]>();
+
+/**
+ * `resolveStorage` resolved numbers only (nothing recorded), memoised by its inputs: the
+ * hardware of one storage section resolved for several coolings (a design search) shares it.
+ */
+function storageNumbersFor(
+  rec: Recorder,
+  st: StorageSection,
+  catalog: Catalog,
+  nodes: number,
+  fx: number,
+  cacheDrivePrice: number,
+  training: boolean,
+): ResolvedStorage {
+  for (const e of storageMemo.get(st) ?? []) {
+    if (
+      e.catalog === catalog &&
+      e.nodes === nodes &&
+      Object.is(e.fx, fx) &&
+      Object.is(e.cacheDrivePrice, cacheDrivePrice) &&
+      e.training === training
+    )
+      return e.value;
+  }
+  const drives = st.nodeCache.drivesPerNode;
+  const value = resolveStorage(rec, st, catalog, nodes, fx, drives, cacheDrivePrice, training);
+  remember(storageMemo, st, { catalog, nodes, fx, cacheDrivePrice, training, value });
+  return value;
 }
 
 function resolveStorage(

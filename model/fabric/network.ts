@@ -190,13 +190,24 @@ function emptyFabric(railsPerNode: number): FabricBom {
 }
 
 /**
+ * Size the compute (scale-out) fabric of a cluster network. A one-node build has none: there is
+ * no other node to reach, so no switch, optic or cable is bought for it.
+ */
+export function sizeComputeFabric(input: FabricInput): FabricBom {
+  return input.nodes <= 1 ? emptyFabric(input.railsPerNode) : sizeFabric(input);
+}
+
+/**
  * Size the compute, storage and management networks and total them. A one-node build has no
  * compute (scale-out) fabric: there is no other node to reach, so no switch, optic or cable is
  * bought for it (storage and management networks are still sized).
+ * @param compute - the compute fabric sized for `input.compute` (`sizeComputeFabric`), when the
+ *   caller has it (model/build sizes one compute fabric for every storage variant of a build)
  */
-export function sizeClusterNetwork(input: ClusterNetworkInput): ClusterNetworkBom {
-  const compute =
-    input.compute.nodes <= 1 ? emptyFabric(input.compute.railsPerNode) : sizeFabric(input.compute);
+export function sizeClusterNetwork(
+  input: ClusterNetworkInput,
+  compute: FabricBom = sizeComputeFabric(input.compute),
+): ClusterNetworkBom {
   const storage = input.storage ? sizeFabric(input.storage) : null;
   const management = sizeManagement(input.management);
   return {

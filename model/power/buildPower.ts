@@ -34,11 +34,17 @@ function m(value: number, unit: string): MetricValue {
  * Power of a build running a workload.
  * @param b - the resolved build
  * @param load - GPUs the workload uses, their activity and cap
+ * @param it - the build's IT power under `load` (default: `itPowerOf(b, load,
+ *   b.finance.utilization)`; the design search passes the one it computed for the same hardware,
+ *   load and utilization in another region, the same value)
  * @returns IT and facility power (kW), energy (MWh/yr), racks, provisioned kW and their figures
  */
-export function powerOfBuild(b: ResolvedBuild, load: WorkloadLoad): BuildPower {
+export function powerOfBuild(
+  b: ResolvedBuild,
+  load: WorkloadLoad,
+  it: ItPower = itPowerOf(b, load, b.finance.utilization),
+): BuildPower {
   const f = b.facility;
-  const it = itPowerOf(b, load, b.finance.utilization);
   const fac = facilityFigures({
     itAvgKw: it.averageTotalKw,
     itPeakKw: it.peakTotalKw,

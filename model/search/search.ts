@@ -1,8 +1,16 @@
 import { costTotalsOfBuild } from '../cost';
 import type { BuildCostTotals } from '../cost';
-import { dataReliabilityOf, resolveFor, trainingLoad, trainingPerformance } from '../evaluate';
+import {
+  dataReliabilityFromInput,
+  resolveFor,
+  trainingLoad,
+  trainingPerformance,
+} from '../evaluate';
 import type { DataReliability } from '../evaluate';
-import { powerOfBuild } from '../power';
+import { itPowerOf, powerOfBuild } from '../power';
+import type { ItPower, WorkloadLoad } from '../power';
+import { dataReliabilityInputFor } from '../storage';
+import type { DataReliabilityInput } from '../storage';
 import { unitIn } from '../metrics';
 import type { MetricValue } from '../metrics';
 import type { Scenario, TrainingWorkload } from '../scenario';
@@ -30,9 +38,11 @@ import type { SearchMetricId } from './spec';
  * gives it, so the figures equal `evaluate(candidateScenario(...))` — tested):
  *   - training stage (auto layout search, ~1 ms): once per performance key (accelerator, GPUs,
  *     fabric, Gb/s, tiers), cached across chunks in a `SearchCache`;
- *   - data/reliability stage (~10 µs): once per performance key × storage tier × node cache;
- *   - power and cost totals (no finance schedule; the build resolved numbers only):
- *     once per candidate.
+ *   - data/reliability stage (~10 µs): once per distinct stage input of a performance key
+ *     (storage tier × node cache; hardware resolved for another cooling mostly gives the same);
+ *   - IT power: once per resolved hardware (the same in every region);
+ *   - the rest of power and the cost totals (no finance schedule; the build resolved numbers
+ *     only): once per candidate.
  *
  * Pruning (sound bounds only, so results equal an exhaustive search — tested): the training
  * result bounds every candidate of its block from below on wall-clock time to train (data
@@ -422,6 +432,36 @@ type DrEntry =
   | { readonly ok: false; readonly error: string };
 
 /**
+ * What a block's candidates on one resolved hardware share, whatever the region: the data and
+ * reliability outcome, the load it gives and the IT power under it (at `utilization`).
+ */
+type HardwareEntry = {
+  readonly dr: DrEntry;
+  readonly load: WorkloadLoad | null;
+  it: ItPower | null;
+  utilization: number;
+};
+
+/**
+ * Whether two values are the same data: numbers, strings and the like by `Object.is`, arrays
+ * and plain objects by their entries (the data/reliability stage's inputs; equal inputs give
+ * equal outcomes, `dataReliabilityFromInput`).
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
+  }
+  return true;
+}
+
+/**
  * Evaluate candidates `start` ≤ index < `end` of a space.
  * @returns the chunk's best K, front, near misses and counts (merge with `mergeSearchResults`)
  */
@@ -574,8 +614,12 @@ export function searchChunk(
     // time, regions in ascending electricity price (see `regionSkip`).
     const clusters: (Scenario['cluster'] | undefined)[] = new Array(nSto * nCache);
     // Data and reliability depend on the build's hardware (its storage tiers, cache and
-    // switches): one per resolved hardware, whatever the region.
-    const drCache = new Map<object, DrEntry>();
+    // switches): one per resolved hardware, whatever the region, and one per distinct input of
+    // the stage (hardware resolved for another cooling often gives the same input). The IT
+    // power depends on the hardware and the load: one per resolved hardware too.
+    const hwCache = new Map<object, HardwareEntry>();
+    // Inputs met, by the candidate's storage section (inputs of different sections differ).
+    const drInputs = new Map<object, { readonly input: DataReliabilityInput; dr: DrEntry }[]>();
     const compute = computeFor(space, d[0], d[1]);
     const network = networkFor(space, d[2], d[3], d[4]);
     const w = space.base.workload as TrainingWorkload;
@@ -606,27 +650,59 @@ export function searchChunk(
       let cost: BuildCostTotals;
       let pm: Readonly<Record<string, MetricValue>>;
       let pue: number;
-      let dr: DrEntry | undefined;
+      let dr: DrEntry;
       try {
         // Numbers only: the search reads figures, never the build's assumptions.
         const build = resolveFor(scenario, false);
         if (build === null) throw new Error('no catalog system for the accelerator');
-        dr = drCache.get(build.storage);
-        if (!dr) {
-          try {
-            const out = dataReliabilityOf(scenario, w, tr, build);
-            dr = { ok: true, metrics: out.wallMetrics, dr: out };
-          } catch (e) {
-            dr = { ok: false, error: errorMessage(e) };
+        // The resolved node is made with its hardware: one object per resolved hardware.
+        let hw = hwCache.get(build.node);
+        if (!hw) {
+          let found: DrEntry | undefined;
+          let input: DataReliabilityInput | undefined;
+          let met = drInputs.get(cluster.storage);
+          if (!met) {
+            met = [];
+            drInputs.set(cluster.storage, met);
           }
-          drCache.set(build.storage, dr);
+          try {
+            input = dataReliabilityInputFor(scenario, w, tr, build);
+            for (const e of met) {
+              if (sameData(e.input, input)) {
+                found = e.dr;
+                break;
+              }
+            }
+            if (!found) {
+              const out = dataReliabilityFromInput(input, w, tr);
+              found = { ok: true, metrics: out.wallMetrics, dr: out };
+            }
+          } catch (e) {
+            found = { ok: false, error: errorMessage(e) };
+          }
+          if (input !== undefined && !met.some((e) => e.dr === found))
+            met.push({ input, dr: found });
+          hw = {
+            dr: found,
+            load: found.ok ? trainingLoad(w, tr, found.dr.result, build.gpus) : null,
+            it: null,
+            utilization: NaN,
+          };
+          hwCache.set(build.node, hw);
         }
+        dr = hw.dr;
         if (!dr.ok) {
           recordError(i, dr.error);
           return null;
         }
         const res = dr.dr.result;
-        const p = powerOfBuild(build, trainingLoad(w, tr, res, build.gpus));
+        const load = hw.load as WorkloadLoad;
+        const utilization = build.finance.utilization;
+        if (hw.it === null || !Object.is(hw.utilization, utilization)) {
+          hw.it = itPowerOf(build, load, utilization);
+          hw.utilization = utilization;
+        }
+        const p = powerOfBuild(build, load, hw.it);
         const stalled = res.timeToTrainFactor === null || res.wallShares.useful <= 0;
         // The totals only (the schedule, NPV and rental comparison are not searched on).
         cost = costTotalsOfBuild(build, p, {

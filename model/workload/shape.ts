@@ -146,9 +146,25 @@ function ffnParams(h: number, f: number, mats: number): number {
 }
 
 /**
+ * The last shape counted and its counts: a layout search asks for the counts of one shape
+ * thousands of times (once per memory evaluation). Shapes are read-only values, so the same
+ * object always has the same counts. A memo only: the result is the same.
+ */
+let lastShape: Omit<ModelShape, 'seqLen'> | null = null;
+let lastCounts: ParamCounts | null = null;
+
+/**
  * Parameter counts (plain counts, not bytes). See {@link ParamCounts} for the method.
  */
 export function paramCounts(m: Omit<ModelShape, 'seqLen'>): ParamCounts {
+  if (m === lastShape && lastCounts !== null) return lastCounts;
+  const counts = countParams(m);
+  lastShape = m;
+  lastCounts = counts;
+  return counts;
+}
+
+function countParams(m: Omit<ModelShape, 'seqLen'>): ParamCounts {
   const h = m.hidden;
   const attention = attentionDims(m).params;
   const mats = ffnMatrices(m);

@@ -114,4 +114,62 @@ describe('resolveBuild memos', () => {
     expect(numbers).toEqual(expected);
     expect(b.assumptions).toEqual(fresh(rearDoor).assumptions);
   });
+
+  it('storage variants of one hardware (its storage-independent part resolved once) resolve as fresh copies, numbers only or not', () => {
+    // The same compute, network and finance objects, five storage sections: the system, NICs,
+    // optics and compute switch are resolved once; tiers, cache drives and the storage network
+    // per section. Sizes whose storage servers change the storage and management networks.
+    const variants: Scenario['cluster']['storage'][] = [
+      {
+        ...base.cluster.storage,
+        nodeCache: { ...base.cluster.storage.nodeCache, drivesPerNode: 0 },
+      },
+      {
+        ...base.cluster.storage,
+        nodeCache: { ...base.cluster.storage.nodeCache, drivesPerNode: 8 },
+      },
+      {
+        ...base.cluster.storage,
+        dataTier: {
+          ...base.cluster.storage.dataTier,
+          kind: 'parallel-fs',
+          capacityTB: 4000,
+          readGBps: 800,
+        },
+      },
+      {
+        ...base.cluster.storage,
+        dataTier: {
+          ...base.cluster.storage.dataTier,
+          kind: 'object-store',
+          capacityTB: 20000,
+          readGBps: 100,
+        },
+      },
+      base.cluster.storage,
+    ];
+    const rackUnits = new Set<number>();
+    // Each storage section under every cooling too (numbers only, the storage part is shared
+    // by the hardware of the coolings that need the same nodes).
+    const facilities = (['air', 'direct-liquid', 'immersion'] as const).map(
+      (coolingType) => ({ ...base.facility, coolingType }) as Scenario['facility'],
+    );
+    for (const provenance of [false, true]) {
+      for (const [storage, facility] of variants.flatMap((v) =>
+        facilities.map((f) => [v, f] as const),
+      )) {
+        const s: Scenario = { ...base, cluster: { ...base.cluster, storage }, facility };
+        const b = resolveBuild(s, builtinCatalog(), { provenance });
+        if (b === null) throw new Error('no system');
+        const expected = fresh(s);
+        const { assumptions: _a, ...numbers } = b;
+        const { assumptions: _b, ...want } = expected;
+        expect(numbers).toEqual(want);
+        expect(b.assumptions).toEqual(expected.assumptions);
+        rackUnits.add(b.storage.dataTier.rackUnits);
+      }
+    }
+    // The variants do change the storage network's input (else the test would not reach it).
+    expect(rackUnits.size).toBeGreaterThan(1);
+  });
 });

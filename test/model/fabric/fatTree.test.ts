@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   leafDownPorts,
   sizeClusterNetwork,
+  sizeComputeFabric,
   sizeFabric,
   sizeFatTree,
   sizeManagement,
@@ -172,6 +173,18 @@ describe('fabric parts, power and price', () => {
     });
     expect(two.compute.switches).toBeGreaterThan(0);
     expect(two.priceUsd).toBeGreaterThan(one.priceUsd);
+    // A compute fabric sized beforehand (model/build shares one across storage variants) gives
+    // the same network.
+    for (const nodes of [1, 2, 300]) {
+      const input = {
+        compute: { ...fabric, nodes },
+        storage: { ...fabric, nodes: 40 },
+        management: { ...management, devices: nodes + 40, nodes },
+      };
+      expect(sizeClusterNetwork(input, sizeComputeFabric(input.compute))).toEqual(
+        sizeClusterNetwork(input),
+      );
+    }
   });
 
   it('management: one OOB port per device, in-band leaves keep 1/8 of ports for uplinks', () => {

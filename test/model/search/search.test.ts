@@ -209,6 +209,48 @@ describe('search space', () => {
   });
 });
 
+describe('staged figures over storage, cache and cooling variants', () => {
+  // Blocks whose hardware is resolved per storage tier, cache size and cooling (air and
+  // rear-door share one), whose data/reliability outcome and IT power the search reuses across
+  // hardware with equal inputs and across regions: each candidate as evaluate() gives it.
+  const space = spaceOf({
+    goal: 'tco_usd',
+    horizonYears: 3,
+    space: {
+      acceleratorIds: ['h100-sxm', 'b200'],
+      gpuCounts: [16, 64],
+      coolingTypes: ['air', 'rear-door', 'direct-liquid', 'immersion'],
+      storageTiers: [
+        { name: 'Lustre 1 PB', kind: 'parallel-fs', capacityTB: 1000 },
+        { name: 'Object store', kind: 'object-store', capacityTB: 4000, readGBps: 100 },
+      ],
+      nodeCacheDrivesPerNode: [0, 4],
+      regions: [
+        { name: 'TX', electricityId: 'us-texas' },
+        { name: 'flat', priceUsdPerKwh: 0.2, carbonGPerKwh: 100 },
+      ],
+    },
+  });
+
+  it('equal evaluate() of each candidate scenario', () => {
+    expect(space.total).toBe(2 * 2 * 4 * 2 * 2 * 2);
+    const r = searchAll(
+      spaceOf({ ...space.spec, topK: space.total, nearMisses: space.total, front: null }),
+    );
+    const all = [...r.best, ...r.nearMisses];
+    expect(all.length).toBe(space.total);
+    for (const c of all) {
+      const o = oracleFigures(space, c.index);
+      for (const id of figureIds) {
+        const v = c.figures[id];
+        const ov = o[FIG[id]] as number;
+        if (Number.isNaN(ov)) expect(v).toBeNull();
+        else expect(v).toBe(ov);
+      }
+    }
+  });
+});
+
 describe('search results', () => {
   it('equal an independent oracle over every candidate (best K, front)', () => {
     fc.assert(
