@@ -633,8 +633,15 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
     const inside = tp * l.cp * l.dp < net.domain;
     const one = p2pS(net, inside, (T * h * 2) / tp);
     ppFill = 2 * (l.pp - 1) * one;
-    // Optimized: sends overlap compute (Megatron overlap_p2p_comm) but still interfere.
-    ppMb = ctx.optimized ? OVERLAP_INTERFERENCE * 2 * l.vpp * one : 2 * l.vpp * one;
+    // Optimized and interleaved: sends overlap compute (Megatron `overlap_p2p_comm`) but still
+    // interfere. Plain 1F1B (vpp 1) cannot overlap them: Megatron-LM turns `overlap_p2p_comm` off
+    // for the non-interleaved schedule ("non-interleaved schedule does not support overlapping p2p
+    // communication", megatron/training/arguments.py) and Megatron-Bridge sets
+    // `batch_p2p_comm=True, overlap_p2p_comm=False` when vp_size is 1 (src/megatron/bridge/
+    // training/comm_overlap.py, `_get_model_comm_overlap_cfgs`), so each micro batch waits for
+    // its send_forward_recv_backward and send_backward_recv_forward exchanges.
+    const overlapP2p = ctx.optimized && l.vpp > 1;
+    ppMb = overlapP2p ? OVERLAP_INTERFERENCE * 2 * l.vpp * one : 2 * l.vpp * one;
   }
   const tMb = fwdMb + bwdMb + recMb + tpMb + cpMb + epMb + ppMb;
   const mcount = l.microBatchesPerStep;
