@@ -720,7 +720,7 @@ describe('pipeline point-to-point transfers', () => {
     const ppCommS = (vpp: number, stack: 'optimized' | 'baseline') =>
       simulateEngineInput({
         ...MEGATRON_145B,
-        parallelism: { ...MEGATRON_145B.parallelism, vpp },
+        parallelism: { tp: 8, pp: 8, dp: 24, cp: 1, vpp, zeroStage: 0, sequenceParallel: false },
         stack,
       }).breakdown.ppCommS;
     const plainOpt = ppCommS(1, 'optimized');
