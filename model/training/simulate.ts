@@ -544,7 +544,7 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
       const projections = mla !== null ? (mla.qLoraRank === null ? 4 : 5) : 2;
       const fwdLaunches = projections + 1 + (shared > 0 ? 2 : 0) + 1;
       const bwdLaunches = 2 * (fwdLaunches - 1) + 1;
-      const expertFloorFwd = ((2 * moe.experts) / ep) * dev.gemmLaunchS;
+      const expertFloorFwd = ((2 * moe.experts) / ep) * dev.groupedGemmLaunchS;
       layerFwdM = Math.max(layerFwdM, fwdLaunches * dev.gemmLaunchS + expertFloorFwd);
       layerBwdM = Math.max(layerBwdM, bwdLaunches * dev.gemmLaunchS + 2 * expertFloorFwd);
     }
