@@ -178,6 +178,20 @@ export function attentionKeysFactor(keys: number): number {
  */
 export const EAGER_GEMM_LAUNCH_S = { bf16: 18e-6, fp8: 24e-6 } as const;
 
+/**
+ * Per-expert pace of Transformer Engine's grouped GEMM with block-scaled FP8/FP4 operands, seconds
+ * per expert GEMM: `GroupedLinear` runs one cuBLASLt GEMM per local expert spread over several CUDA
+ * streams (`nvte_multi_tensor_gemm`, TE's default grouped path), each call preceded by its scale
+ * handling. TE PR #3134 (NVIDIA/TransformerEngine, 2026-06, SM100 Blackwell,
+ * `benchmarks/linear/benchmark_grouped_linear.py`) times that path at 0.272 ms for 8 experts of
+ * 128 tokens (N = K = 2,048; 0.267 ms with the scales pre-swizzled) against 0.069 ms for one
+ * single-launch CUTLASS kernel doing the same math: 0.272 / 8 = 34 µs per expert, set by the
+ * per-GEMM dispatch, not by the tensor cores. It replaces {@link EAGER_GEMM_LAUNCH_S}'s bare
+ * `torch._scaled_mm` figure (24 µs, H100) as the floor of FP8/FP4 grouped expert GEMMs; BF16
+ * grouped GEMMs keep the bare eager figure (no published TE BF16 grouped timing at small m).
+ */
+export const TE_GROUPED_GEMM_LAUNCH_S_QUANTIZED = 34e-6;
+
 /** Per-accelerator constants precomputed once per evaluation (hot path uses plain numbers). */
 export type DeviceConstants = {
   readonly id: string;
@@ -202,6 +216,11 @@ export type DeviceConstants = {
   readonly scaleUpFabric: Accelerator['scaleUpFabric'];
   /** Host time to launch one GEMM from eager PyTorch at this precision, s ({@link EAGER_GEMM_LAUNCH_S}). */
   readonly gemmLaunchS: number;
+  /**
+   * Per-expert pace of a grouped expert GEMM at this precision, s: {@link TE_GROUPED_GEMM_LAUNCH_S_QUANTIZED}
+   * for FP8/FP4, else the eager launch time.
+   */
+  readonly groupedGemmLaunchS: number;
 };
 
 /**
@@ -258,6 +277,10 @@ export function deviceConstants(acc: Accelerator, precision: Precision): DeviceC
       peak.precision === 'bf16' || peak.precision === 'fp16'
         ? EAGER_GEMM_LAUNCH_S.bf16
         : EAGER_GEMM_LAUNCH_S.fp8,
+    groupedGemmLaunchS:
+      peak.precision === 'bf16' || peak.precision === 'fp16'
+        ? EAGER_GEMM_LAUNCH_S.bf16
+        : TE_GROUPED_GEMM_LAUNCH_S_QUANTIZED,
   };
 }
 
@@ -410,6 +433,6 @@ export function groupedGemmTimeS(
   const gpu = compute > memory ? compute : memory;
   // One GEMM per group launched from the host (Transformer Engine GroupedLinear: multi-stream
   // cuBLAS, one GEMM per local expert), outside CUDA graphs under dropless routing.
-  const host = groups * dev.gemmLaunchS;
+  const host = groups * dev.groupedGemmLaunchS;
   return gpu > host ? gpu : host;
 }

@@ -714,3 +714,19 @@ describe('layoutText', () => {
     );
   });
 });
+
+describe('pipeline point-to-point transfers', () => {
+  it('overlap compute only in the interleaved schedule (Megatron turns overlap_p2p_comm off for vpp 1)', () => {
+    const ppCommS = (vpp: number, stack: 'optimized' | 'baseline') =>
+      simulateEngineInput({
+        ...MEGATRON_145B,
+        parallelism: { tp: 8, pp: 8, dp: 24, cp: 1, vpp, zeroStage: 0, sequenceParallel: false },
+        stack,
+      }).breakdown.ppCommS;
+    const plainOpt = ppCommS(1, 'optimized');
+    // Non-interleaved: the optimized stack exposes the sends exactly as the baseline does.
+    expect(plainOpt).toBeCloseTo(ppCommS(1, 'baseline'), 12);
+    // Interleaved: 2·vpp sends per micro batch, overlapped (25 % interference): less than vpp 1's.
+    expect(ppCommS(2, 'optimized')).toBeLessThan(plainOpt);
+  });
+});

@@ -29,11 +29,11 @@ describe('moe-dev.json regression guard', () => {
   });
 
   it('median |error| within the guard', () => {
-    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(18);
+    expect(report.summary.medianAbsErrorPct, detail).toBeLessThanOrEqual(13);
   });
 
   it('share of cases within tolerance within the guard', () => {
-    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.6);
+    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.4);
   });
 });
 
