@@ -100,6 +100,18 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2025',
     basis: 'convention',
   },
+  'workload.model.moe.expertBias': {
+    source:
+      'No biases in the expert linears unless the model has them (gpt-oss: biases in every linear)',
+    date: '2025',
+    basis: 'convention',
+  },
+  'workload.model.moe.clampedGlu': {
+    source:
+      'A plain gated activation unless the model clamps it (gpt-oss: SwiGLU inputs clamped at 7)',
+    date: '2025',
+    basis: 'convention',
+  },
   'workload.model.mtpLayers': {
     source: 'No multi-token-prediction modules unless the model has them (DeepSeek-V3: 1)',
     date: '2025',
@@ -138,6 +150,12 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
   'workload.training.cudaGraphs': {
     source:
       'No host launch floor on the dense per-layer kernels (the host keeps ahead of the GPU); the routed experts’ per-GPU launch floor applies either way',
+    date: '2026',
+    basis: 'convention',
+  },
+  'workload.training.pipelineSplit': {
+    source:
+      'MoE and MTP models balanced over the stages (Megatron-Bridge DeepSeek-V3/Kimi K2 layouts, Qwen3 account_for_embedding/loss_in_pipeline_split); dense models: layers evenly, output layer on the last stage (Megatron-Core without a layout)',
     date: '2026',
     basis: 'convention',
   },

@@ -19,6 +19,9 @@
  * - 4 (`scenario/004-moe-dispatch`, issue 20): the MoE dispatch configuration of a training
  *   workload (`training.moeDispatcher`, `training.moeA2aOverlap`, `training.cudaGraphs`), new
  *   fields whose `auto` defaults price a version-3 file as version 3 did.
+ * - 6 (`scenario/006-expert-mlp`, issue 20): `workload.model.moe.expertBias` and `clampedGlu`
+ *   (gpt-oss's expert MLP) and `training.pipelineSplit`, new fields whose defaults price a
+ *   version-5 file as version 5 did.
  *
  * Defaults are part of the format: a test holds every default of every version
  * (test/model/scenario/defaults/) and fails when one changes without a migration step that
@@ -130,6 +133,16 @@ function moeDispatchUp(doc: ScenarioDocument): ScenarioDocument {
   return doc;
 }
 
+/**
+ * Version 5 → 6 (issue 20): the expert MLP's biases and clamped activation
+ * (`workload.model.moe.expertBias`, `clampedGlu`, false: as version 5 priced) and the pipeline
+ * split of a training workload (`training.pipelineSplit`, `auto`: version 5's rule). Defaults
+ * held by test/model/scenario/defaults/v6.json; the step writes nothing.
+ */
+function expertMlpUp(doc: ScenarioDocument): ScenarioDocument {
+  return doc;
+}
+
 /** The chain, oldest first. */
 export const scenarioMigrations: readonly ScenarioMigration[] = [
   {
@@ -163,6 +176,14 @@ export const scenarioMigrations: readonly ScenarioMigration[] = [
     description:
       'Training MoE dispatch configuration: token dispatcher, all-to-all overlap and CUDA graphs (issue 20), defaults as version 4 priced',
     up: moeDispatchUp,
+  },
+  {
+    id: 'scenario/006-expert-mlp',
+    fromVersion: 5,
+    toVersion: 6,
+    description:
+      'Expert biases and clamped gated activation in the MoE shape, and the training pipeline split (issue 20), defaults as version 5 priced',
+    up: expertMlpUp,
   },
 ];
 

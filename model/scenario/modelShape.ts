@@ -24,6 +24,10 @@ export const moeExtensionFields = {
   firstDenseLayers: intIn(0, 1000, 'layers').default(0),
   /** After the leading dense layers, every n-th layer is MoE. */
   layerFreq: intIn(1, 1000, 'layers').default(1),
+  /** Biases in the expert linears (gpt-oss; added in format 6). */
+  expertBias: z.boolean().default(false),
+  /** The experts' gated activation clamps its inputs (gpt-oss: ±7; added in format 6). */
+  clampedGlu: z.boolean().default(false),
 };
 
 /** DeepSeek multi-head latent attention (cached per token and layer: kvLoraRank + qkRopeHeadDim). */
@@ -162,6 +166,8 @@ export type ScenarioModelFields = {
     readonly denseFfnHiddenSize: number | null;
     readonly firstDenseLayers: number;
     readonly layerFreq: number;
+    readonly expertBias: boolean;
+    readonly clampedGlu: boolean;
   } | null;
 };
 
@@ -198,6 +204,8 @@ export function modelShapeOf(m: ScenarioModelFields, seqLenTokens: number): Mode
             denseFfnHidden: m.moe.denseFfnHiddenSize,
             firstDenseLayers: m.moe.firstDenseLayers,
             layerFreq: m.moe.layerFreq,
+            expertBias: m.moe.expertBias,
+            clampedGlu: m.moe.clampedGlu,
           },
   };
 }

@@ -165,6 +165,14 @@ export const trainingSettingsSchema = z.strictObject({
    * is at least as long as its launches; `auto`: no launch floor, as before format 4.
    */
   cudaGraphs: orAuto(z.boolean(), 'true or false').default('auto'),
+  /**
+   * How pipeline stages split the model: `layers` — the transformer layers evenly, the output
+   * layer (logits and loss) on top of the last stage's (Megatron-Core's default without a layout);
+   * `balanced` — embedding, layers and loss spread so every stage carries 1/pp of the work
+   * (`pipeline_model_parallel_layout`, `account_for_embedding/loss_in_pipeline_split`); `auto`:
+   * balanced for MoE and MTP models, layers for dense ones, as before format 6.
+   */
+  pipelineSplit: orAuto(oneOf(['layers', 'balanced']), '"layers" or "balanced"').default('auto'),
 });
 export type TrainingSettingsSection = z.infer<typeof trainingSettingsSchema>;
 

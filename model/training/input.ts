@@ -141,6 +141,17 @@ export type TrainingSettings = {
    * as before this setting existed. The routed experts stay eager either way (dropless routing).
    */
   readonly cudaGraphs?: boolean | null;
+  /**
+   * How the pipeline stages split the model. `layers`: ⌈L/pp⌉ transformer layers per stage and the
+   * output layer (logits, loss) on top of the last stage's, Megatron-Core's split without a
+   * `pipeline_model_parallel_layout` and with `account_for_embedding_in_pipeline_split` /
+   * `account_for_loss_in_pipeline_split` off (megatron/core/transformer/transformer_block.py,
+   * `get_num_layers_to_build`; Megatron-Bridge's gpt-oss recipe, src/megatron/bridge/recipes/
+   * gpt_oss/gpt_oss.py @ cfeddcd9). `balanced`: every stage carries 1/pp of the model's work
+   * (a layout, DeepSeek-V3/Kimi K2, or the account_for_* options, Qwen3 MoE). Null/absent:
+   * balanced for MoE and MTP models, layers for dense ones.
+   */
+  readonly pipelineSplit?: 'layers' | 'balanced' | null;
 };
 
 /** Explicit layout. Any null field: the engine picks its best value (product must equal GPUs). */
@@ -249,6 +260,7 @@ export function engineInputOf(s: TrainingSections): EngineInput {
       moeDispatcher: chosen(training.moeDispatcher),
       moeA2aOverlap: chosen(training.moeA2aOverlap),
       cudaGraphs: chosen(training.cudaGraphs),
+      pipelineSplit: chosen(training.pipelineSplit),
       computeEfficiencyMultiplier: s.computeEfficiencyMultiplier ?? 1,
     },
     parallelism:

@@ -82,6 +82,66 @@ export const ROUTER_SCORE_PASSES = 6;
  */
 export const DROPLESS_HOST_SYNC_SHARE = 0.1;
 
+/**
+ * HBM bytes per element of the routed expert output ([routed copies × hidden], 16-bit) that the
+ * expert fc2 bias costs when the experts carry biases (gpt-oss). Megatron-Core's TEGroupedMLP
+ * builds fc2 with `skip_bias_add=True` and adds the bias itself, weighted by the routing
+ * probability, in unfused PyTorch (megatron/core/transformer/moe/experts.py, `_apply_bias`, at
+ * Megatron-LM 9ed8b0c4, the Megatron-Bridge 26.02 submodule): per expert `b * p` (write 2 B),
+ * `t + b·p` (read 4, write 2) and a `torch.cat` of the chunks (read 2, write 2): 12 B forward.
+ * Backward (autograd): the split's gradient is concatenated (read 2, write 2), the mul's two
+ * gradients each materialise a product and reduce it (bias: rows; probability: hidden; read 2,
+ * write 2, read 2 each): 16 B. Probabilities are 16-bit (router dtype = input dtype unless
+ * `moe_router_dtype` is set, which the gpt-oss recipe does not). The fc1 bias is added inside
+ * Transformer Engine's grouped GEMM (cuBLAS epilogue, bias gradient fused into wgrad): free.
+ * NVIDIA-NeMo/Automodel PR #3387 replaced the same split/zip/cat bias path for its cost.
+ */
+export const EXPERT_BIAS_BYTES = { fwd: 12, bwd: 16 } as const;
+/**
+ * HBM bytes per element of the activation output ([routed copies × expert width]) that the
+ * clamped gated activation adds (gpt-oss: gate ≤ 7, linear ∈ [−7, 7]). Megatron-Core's
+ * `weighted_bias_quick_geglu_impl` (megatron/core/fusions/fused_bias_geglu.py, same commit)
+ * clamps the two halves of the fc1 output with two eager `clamp` kernels and rejoins them with
+ * `torch.cat` before the fused (torch.compile) activation: per output element 2 input elements
+ * each read and written twice, 16 B forward. Backward: each clamp's gradient reads the gradient
+ * and the input and writes the masked gradient (12 B per output element for the pair) and the
+ * chunk's gradient is reassembled (read and write the pair, 8 B): 20 B.
+ */
+export const CLAMPED_GLU_BYTES = { fwd: 16, bwd: 20 } as const;
+
+/**
+ * Extra HBM bytes of one MoE layer's expert MLP (forward, backward) beyond the fused activation,
+ * per micro batch and GPU: the unfused fc2 bias ({@link EXPERT_BIAS_BYTES}) and the unfused clamp
+ * ({@link CLAMPED_GLU_BYTES}).
+ * Kernels: the bias path launches two per local expert and one `cat` forward (four per expert
+ * and one backward), the clamp three each way.
+ * @param routed routed token copies this GPU computes; h hidden size; f expert width (per ETP
+ *   rank); localExperts experts on this GPU
+ */
+export function expertMlpExtraBytes(
+  moe: { readonly expertBias?: boolean; readonly clampedGlu?: boolean },
+  routed: number,
+  h: number,
+  f: number,
+  localExperts: number,
+): {
+  readonly fwd: number;
+  readonly bwd: number;
+  readonly kernelsFwd: number;
+  readonly kernelsBwd: number;
+} {
+  const biased = moe.expertBias === true;
+  const clamped = moe.clampedGlu === true;
+  const bias = biased ? routed * h : 0;
+  const clamp = clamped ? routed * f : 0;
+  return {
+    fwd: EXPERT_BIAS_BYTES.fwd * bias + CLAMPED_GLU_BYTES.fwd * clamp,
+    bwd: EXPERT_BIAS_BYTES.bwd * bias + CLAMPED_GLU_BYTES.bwd * clamp,
+    kernelsFwd: (biased ? 2 * localExperts + 1 : 0) + (clamped ? 3 : 0),
+    kernelsBwd: (biased ? 4 * localExperts + 1 : 0) + (clamped ? 3 : 0),
+  };
+}
+
 /** Bytes per dispatched hidden-state element: tokens travel in BF16 (Megatron-Core flex/alltoall). */
 export const DISPATCH_BYTES_PER_VALUE = 2;
 

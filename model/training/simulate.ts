@@ -34,7 +34,12 @@ import {
 } from '../workload/shape';
 import type { AttentionDims, ParamCounts } from '../workload/shape';
 import { scalingEfficiencyPct } from './efficiency';
-import { DROPLESS_HOST_SYNC_SHARE, DROPLESS_IMBALANCE, moeLayerCosts } from './moe';
+import {
+  DROPLESS_HOST_SYNC_SHARE,
+  DROPLESS_IMBALANCE,
+  expertMlpExtraBytes,
+  moeLayerCosts,
+} from './moe';
 import type {
   Bottleneck,
   BottleneckKind,
@@ -252,10 +257,11 @@ export function buildContext(input: EngineInput): Context {
   if (input.model.moe !== null) {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
     // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes within +11 … +80 %, gpt-oss-120b
-    // +32 … +63 % on every system, with their recipes' dispatcher, overlap and CUDA-graph
+    // +18 … +45 % with its unfused expert bias and clamp and its pipeline split stated (the
+    // GB300 and H100 rows within ±20 %), with their recipes' dispatcher, overlap and CUDA-graph
     // settings stated.
     warnings.push(
-      'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s (or DualPipe’s) all-to-all overlap and the per-expert GEMM pace of host-bound layers (many small experts per GPU, no CUDA graphs) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained up to 1.8× slower than predicted for reasons not yet found, and DualPipe’s smaller pipeline bubble (DeepSeek-V3) is not modelled',
+      'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s (or DualPipe’s) all-to-all overlap, the per-expert GEMM pace of host-bound layers (many small experts per GPU, no CUDA graphs) and unfused expert biases and activation clamps (gpt-oss) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained up to 1.8× slower than predicted for reasons not yet found, and DualPipe’s smaller pipeline bubble (DeepSeek-V3) is not modelled',
     );
   }
   // Software era from the stated stack (resolveSoftwareEra); explicit settings override its
@@ -520,8 +526,10 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
         ? 4 *
           (T * (h + a.oWidth / tp) + routed * (h + f) + (shared > 0 ? T * (h + shared / tp) : 0))
         : 0);
-    elemFwdM = memoryTimeS(dev, moeElem, 12);
-    elemBwdM = memoryTimeS(dev, 2 * moeElem, 18);
+    // gpt-oss's expert MLP: the fc2 bias and the activation's clamp run unfused (moe.ts).
+    const extra = expertMlpExtraBytes(moe, routed * etp, h, f / etp, moe.experts / ep);
+    elemFwdM = memoryTimeS(dev, moeElem + extra.fwd, 12 + extra.kernelsFwd);
+    elemBwdM = memoryTimeS(dev, 2 * moeElem + extra.bwd, 18 + extra.kernelsBwd);
     const ffnFwd = mc.routerS + mc.expertGemmS + mc.sharedGemmS;
     // Backward: dgrad + wgrad of every GEMM (the experts' by their own shapes; frozen LoRA base:
     // dgrad only).
@@ -591,10 +599,14 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   // MoE models and MTP: Megatron-Core's pipeline layout balances embedding, dense layers, MTP
   // and loss over the stages (`pipeline_model_parallel_layout`, Megatron-Bridge's DeepSeek-V3
   // recipes: "Et*4|(t*4|)*14tmL"), so a stage carries 1/p of the whole model's work.
+  // A stated split overrides (`training.pipelineSplit`): `layers` puts ⌈L/p⌉ layers, of the model's
+  // mix of MoE and dense, on the last stage beside the whole output layer (Megatron-Core without
+  // a layout or account_for_* options, e.g. Megatron-Bridge's gpt-oss recipe).
   const Ls = Math.ceil(m.layers / l.pp);
-  const balanced = moe !== null || (m.mtpLayers ?? 0) > 0;
-  const dS = balanced ? Ld / l.pp : Ls; // dense layers per stage
-  const mS = balanced ? Lm / l.pp : 0; // MoE layers per stage
+  const split = input.training.pipelineSplit ?? null;
+  const balanced = split === null ? moe !== null || (m.mtpLayers ?? 0) > 0 : split === 'balanced';
+  const dS = balanced ? Ld / l.pp : (Ls * Ld) / m.layers; // dense layers per stage
+  const mS = balanced ? Lm / l.pp : (Ls * Lm) / m.layers; // MoE layers per stage
   const rc: Recompute = l.recompute;
   // Full recompute reruns the forward of `kRec` layers per stage (all, or a block of them:
   // Megatron `--recompute-method block`); its TP/CP/EP collectives are counted with theirs.

@@ -22,6 +22,8 @@ export type CaseModel = {
     readonly dense_ffn_hidden?: number | null;
     readonly first_dense_layers?: number | null;
     readonly moe_layer_freq?: number | null;
+    readonly expert_bias?: boolean | null;
+    readonly clamped_glu?: boolean | null;
   } | null;
   readonly head_dim?: number | null;
   readonly attention?:
@@ -49,6 +51,8 @@ export function caseMoe(m: CaseModel): MoeSpec | null {
     denseFfnHidden: moe.dense_ffn_hidden ?? null,
     firstDenseLayers: moe.first_dense_layers ?? 0,
     layerFreq: moe.moe_layer_freq ?? 1,
+    expertBias: moe.expert_bias ?? false,
+    clampedGlu: moe.clamped_glu ?? false,
   };
 }
 
@@ -133,6 +137,8 @@ export function shapeModelFields(shape: ModelShape) {
             denseFfnHiddenSize: moe.denseFfnHidden ?? null,
             firstDenseLayers: moe.firstDenseLayers ?? 0,
             layerFreq: moe.layerFreq ?? 1,
+            expertBias: moe.expertBias ?? false,
+            clampedGlu: moe.clampedGlu ?? false,
           },
   };
 }

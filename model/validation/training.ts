@@ -40,6 +40,10 @@ export const moeCaseSchema = z.looseObject({
   dense_ffn_hidden: nullableInt,
   first_dense_layers: unstated(z.number().int().min(0)),
   moe_layer_freq: nullableInt,
+  // ClusterPlan extensions (copy extensions, see CASE_COPY_EXTENSIONS): biases in the expert
+  // linears and a clamped gated activation, where the model has them (gpt-oss).
+  expert_bias: unstated(z.boolean()),
+  clamped_glu: unstated(z.boolean()),
 });
 
 /** `model.attention`: DeepSeek MLA, or sliding-window layers (gpt-oss). */
@@ -96,6 +100,10 @@ export const trainingCaseSchema = z.looseObject({
     moe_dispatcher: unstated(z.enum(['alltoall', 'allgather', 'deepep', 'hybridep'])),
     moe_a2a_overlap: unstated(z.boolean()),
     cuda_graphs: unstated(z.boolean()),
+    // ClusterPlan extension: how the recipe splits the pipeline (`layers`: the layers evenly and
+    // the output layer on the last stage, Megatron-Core's default; `balanced`: a layout or
+    // account_for_embedding/loss_in_pipeline_split); unstated: the engine's default.
+    pipeline_split: unstated(z.enum(['layers', 'balanced'])),
   }),
   parallelism: unstated(
     z.looseObject({
@@ -142,7 +150,8 @@ export type TrainingCase = z.infer<typeof trainingCaseSchema>;
  */
 export const CASE_COPY_EXTENSIONS = {
   case: ['extensions_source'],
-  training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs'],
+  training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs', 'pipeline_split'],
+  moe: ['expert_bias', 'clamped_glu'],
 } as const;
 
 /** A case without the {@link CASE_COPY_EXTENSIONS} keys (for comparing a bundled copy). */
@@ -155,6 +164,17 @@ export function withoutCopyExtensions(c: unknown): unknown {
     const tt: Record<string, unknown> = { ...(t as Record<string, unknown>) };
     for (const k of CASE_COPY_EXTENSIONS.training) delete tt[k];
     out['training'] = tt;
+  }
+  const m = out['model'];
+  if (typeof m === 'object' && m !== null && !Array.isArray(m)) {
+    const mm: Record<string, unknown> = { ...(m as Record<string, unknown>) };
+    const moe = mm['moe'];
+    if (typeof moe === 'object' && moe !== null && !Array.isArray(moe)) {
+      const me: Record<string, unknown> = { ...(moe as Record<string, unknown>) };
+      for (const k of CASE_COPY_EXTENSIONS.moe) delete me[k];
+      mm['moe'] = me;
+      out['model'] = mm;
+    }
   }
   return out;
 }
@@ -282,6 +302,7 @@ export function trainingCaseSections(
         moeDispatcher: autoIfUnstated(t.moe_dispatcher),
         moeA2aOverlap: autoIfUnstated(t.moe_a2a_overlap),
         cudaGraphs: autoIfUnstated(t.cuda_graphs),
+        pipelineSplit: autoIfUnstated(t.pipeline_split),
         attentionKernel: autoIfUnstated(t.attention_kernel),
         softwareEra: autoIfUnstated(t.software_era),
         expertImbalance: c.model.moe !== null && forcesExpertBalance(c) ? 1 : null,

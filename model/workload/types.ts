@@ -27,6 +27,16 @@ export type MoeSpec = {
   readonly firstDenseLayers?: number;
   /** After the leading dense layers, every n-th layer is MoE. Default 1. */
   readonly layerFreq?: number;
+  /**
+   * The expert linears carry biases (gpt-oss; Megatron-Core `add_bias_linear` on the experts).
+   * Default false.
+   */
+  readonly expertBias?: boolean;
+  /**
+   * The experts' gated activation clamps its two inputs first (gpt-oss: gate ≤ 7, linear in
+   * ±7; Megatron-Core `activation_func_clamp_value`). Default false.
+   */
+  readonly clampedGlu?: boolean;
 };
 
 /**

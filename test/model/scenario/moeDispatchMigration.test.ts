@@ -63,3 +63,33 @@ describe('migration scenario/005-moe-dispatch (version 4 → 5, issue 20)', () =
     expect(step({ moeDispatcher: 'deepep', moeA2aOverlap: false })).toBe(auto);
   });
 });
+
+describe('migration scenario/006-expert-mlp (version 5 → 6, issue 20)', () => {
+  it('is one step from 5 to 6', () => {
+    const step = scenarioMigrations.find((m) => m.id === 'scenario/006-expert-mlp');
+    expect(step).toMatchObject({ fromVersion: 5, toVersion: 6 });
+  });
+
+  it('writes nothing; an older MoE file reads without biases or clamp and with the auto split', () => {
+    const raw = structuredClone(v3Training()) as Record<string, Record<string, unknown>>;
+    const workload = raw['workload'];
+    if (workload === undefined) throw new Error('no workload');
+    workload['model'] = {
+      ...(workload['model'] as Record<string, unknown>),
+      moe: { experts: 64, topK: 8 },
+    };
+    const r = migrateScenario(raw);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.applied).toContain('scenario/006-expert-mlp');
+    const w = r.doc['workload'] as Record<string, Record<string, unknown>>;
+    expect(w['training']).not.toHaveProperty('pipelineSplit');
+    expect(w['model']?.['moe']).toEqual({ experts: 64, topK: 8 });
+    const parsed = parseScenario(raw);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const pw = parsed.scenario.workload;
+    if (pw.kind !== 'training') throw new Error('expected a training scenario');
+    expect(pw.training.pipelineSplit).toBe('auto');
+    expect(pw.model.moe).toMatchObject({ expertBias: false, clampedGlu: false });
+  });
+});

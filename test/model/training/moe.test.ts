@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scalingCurve } from '../../../model/training';
 import { simulateEngineInput } from '../../../model/training/engine';
 import { resolveSoftwareEra } from '../../../model/training/simulate';
+import { expertMlpExtraBytes } from '../../../model/training/moe';
 import type { TrainingSections } from '../../../model/training';
 import type { EngineInput } from '../../../model/training/input';
 import {
@@ -375,5 +376,116 @@ describe('MoE scaling curve', () => {
       if (l === null || l === undefined) continue;
       expect((l.tp * l.cp * l.dp) % (l.ep * (l.etp ?? 1))).toBe(0);
     }
+  });
+});
+
+/** gpt-oss-120b (openai/gpt-oss ModelConfig) in the Megatron-Bridge 26.02 H100 layout (PP 4, EP 8). */
+const GPT_OSS: EngineInput = {
+  model: {
+    layers: 36,
+    hidden: 2880,
+    heads: 64,
+    kvHeads: 8,
+    headDim: 64,
+    ffnHidden: 2880,
+    ffnType: 'swiglu',
+    vocab: 201088,
+    seqLen: 4096,
+    moe: { experts: 128, topK: 4 },
+    tiedEmbeddings: false,
+    slidingWindow: { window: 128, every: 2 },
+  },
+  training: {
+    globalBatchSeqs: 1280,
+    microBatch: 1,
+    precision: 'bf16',
+    recompute: 'none',
+    finetune: null,
+    tokensToTrain: null,
+    optimizer: 'adam',
+    expertImbalance: 1,
+    moeDispatcher: 'alltoall',
+  },
+  parallelism: {
+    tp: 1,
+    pp: 4,
+    dp: 16,
+    cp: 1,
+    vpp: 1,
+    zeroStage: 1,
+    sequenceParallel: false,
+    ep: 8,
+    etp: 1,
+  },
+  cluster: {
+    acceleratorId: 'h100-sxm',
+    gpus: 64,
+    gpusPerNode: 8,
+    nvlinkDomain: 8,
+    scaleOut: { fabric: 'infiniband', gbpsPerGpu: 400, tiers: null, oversubscription: null },
+  },
+  stack: 'optimized',
+};
+
+describe('gpt-oss expert MLP and pipeline split (Megatron-Core unfused paths)', () => {
+  const withMoe = (moe: Partial<NonNullable<EngineInput['model']['moe']>>): EngineInput => {
+    const base = GPT_OSS.model.moe;
+    if (base === null) throw new Error('gpt-oss is MoE');
+    return { ...GPT_OSS, model: { ...GPT_OSS.model, moe: { ...base, ...moe } } };
+  };
+
+  it('the unfused fc2 bias adds 12 B forward and 16 B backward per routed output element', () => {
+    const extra = expertMlpExtraBytes({ expertBias: true }, 1000, 2880, 2880, 16);
+    expect(extra.fwd).toBe(12 * 1000 * 2880);
+    expect(extra.bwd).toBe(16 * 1000 * 2880);
+    // Two kernels per local expert and the concatenation, forward.
+    expect(extra.kernelsFwd).toBe(33);
+    expect(expertMlpExtraBytes({}, 1000, 2880, 2880, 16)).toEqual({
+      fwd: 0,
+      bwd: 0,
+      kernelsFwd: 0,
+      kernelsBwd: 0,
+    });
+  });
+
+  it('the clamp reads and writes both halves of fc1 twice: 16 B forward per activation element', () => {
+    const extra = expertMlpExtraBytes({ clampedGlu: true }, 1000, 4096, 2880, 16);
+    expect(extra.fwd).toBe(16 * 1000 * 2880);
+    expect(extra.bwd).toBe(20 * 1000 * 2880);
+  });
+
+  it('biases and the clamp slow the MoE layers’ forward and backward, not their dispatch', () => {
+    const plain = simulateEngineInput(GPT_OSS);
+    const biased = simulateEngineInput(withMoe({ expertBias: true }));
+    const both = simulateEngineInput(withMoe({ expertBias: true, clampedGlu: true }));
+    expect(biased.stepTimeS).toBeGreaterThan(plain.stepTimeS);
+    expect(both.stepTimeS).toBeGreaterThan(biased.stepTimeS);
+    expect(both.breakdown.epCommS).toBe(plain.breakdown.epCommS);
+    expect(both.breakdown.forwardS).toBeGreaterThan(plain.breakdown.forwardS);
+    expect(both.breakdown.backwardS).toBeGreaterThan(plain.breakdown.backwardS);
+  });
+
+  it('the layers split (output layer on the last stage) is slower than a balanced split under PP', () => {
+    const t = (split: 'layers' | 'balanced' | null) =>
+      simulateEngineInput({ ...GPT_OSS, training: { ...GPT_OSS.training, pipelineSplit: split } });
+    const layers = t('layers');
+    const balanced = t('balanced');
+    // Unstated: MoE models read as balanced (Megatron-Bridge's DeepSeek-V3/Qwen3 recipes).
+    expect(t(null).stepTimeS).toBe(balanced.stepTimeS);
+    // 9 layers and the whole 201k-vocabulary output layer on the last stage, against 9 layers
+    // and a quarter of it.
+    expect(layers.stepTimeS).toBeGreaterThan(balanced.stepTimeS * 1.1);
+    // Without pipeline parallelism the split changes nothing.
+    const flat = (split: 'layers' | 'balanced') =>
+      simulateEngineInput({
+        ...GPT_OSS,
+        training: { ...GPT_OSS.training, pipelineSplit: split },
+        parallelism: {
+          ...(GPT_OSS.parallelism as object),
+          pp: 1,
+          dp: 64,
+        } as EngineInput['parallelism'],
+      }).stepTimeS;
+    expect(flat('layers')).toBeCloseTo(flat('balanced'), 9);
   });
 });
