@@ -304,7 +304,7 @@ export const modelPresets: readonly ModelPreset[] = [
       ffnType: 'swiglu',
       vocabSize: 201088,
       seqLenTokens: 4096,
-      moe: { experts: 128, topK: 4 },
+      moe: { experts: 128, topK: 4, expertBias: true, clampedGlu: true },
       tiedEmbeddings: false,
       slidingWindow: { window: 128, every: 2 },
     },
@@ -323,7 +323,7 @@ export const modelPresets: readonly ModelPreset[] = [
     source:
       'OpenAI 2025, "gpt-oss-120b & gpt-oss-20b Model Card", arXiv:2508.10925, Table 1 (36 layers, 128 experts, top-4, 117B total / 5.1B active, alternating banded window of 128 tokens); openai/gpt-oss gpt_oss/torch/model.py ModelConfig (hidden 2880, expert width 2880, 64 heads of 64, 8 KV heads, vocabulary 201088)',
     date: '2025-08',
-    note: 'Layout: the Megatron-Bridge gpt-oss H100 benchmark row (PP 4, EP 8). Attention sinks, biases and the clamped SwiGLU are not in the shape. Global batch 1,280 is that benchmark’s.',
+    note: 'Layout: the Megatron-Bridge gpt-oss H100 benchmark row (PP 4, EP 8). Expert biases and the clamped SwiGLU (limit 7.0) are in the shape (openai/gpt-oss model.py MLPBlock, swiglu); attention sinks are not (TE runs them in cuDNN’s fused attention, model/training/README.md). Global batch 1,280 is that benchmark’s.',
   },
   {
     id: 'kimi-k2',
