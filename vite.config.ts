@@ -30,8 +30,13 @@ export default defineConfig({
   resolve: {
     // recharts' sortBy and uniqBy from es-toolkit/compat take every lodash iteratee shorthand,
     // which pulls in deep matching and cloning recharts never uses (about 1.8 KB gzipped): these
-    // take the functions and property names it passes, with the same results (tested).
+    // take the functions and property names it passes, with the same results (tested). Its
+    // isEqual compares an axis's ticks (plain objects) and needs none of lodash's typed-array,
+    // Map/Set and circular-reference handling (about 1 KB gzipped).
     alias: {
+      'es-toolkit/compat/isEqual': fileURLToPath(
+        new URL('./renderer/vendor/es-toolkit-compat/isEqual.ts', import.meta.url),
+      ),
       'es-toolkit/compat/sortBy': fileURLToPath(
         new URL('./renderer/vendor/es-toolkit-compat/sortBy.ts', import.meta.url),
       ),
