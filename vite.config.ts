@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { shareBabelHelpers } from './vite.babel-helpers.ts';
 import { engineWorkerChunk } from './vite.worker-chunk.ts';
 import { trimValidation } from './vite.trim-validation.ts';
@@ -26,6 +27,24 @@ export default defineConfig({
     ),
     engineWorkerChunk('./renderer/worker/engine.worker.ts'),
   ],
+  resolve: {
+    // recharts' sortBy and uniqBy from es-toolkit/compat take every lodash iteratee shorthand,
+    // which pulls in deep matching and cloning recharts never uses (about 1.8 KB gzipped): these
+    // take the functions and property names it passes, with the same results (tested). Its
+    // isEqual compares an axis's ticks (plain objects) and needs none of lodash's typed-array,
+    // Map/Set and circular-reference handling (about 1 KB gzipped).
+    alias: {
+      'es-toolkit/compat/isEqual': fileURLToPath(
+        new URL('./renderer/vendor/es-toolkit-compat/isEqual.ts', import.meta.url),
+      ),
+      'es-toolkit/compat/sortBy': fileURLToPath(
+        new URL('./renderer/vendor/es-toolkit-compat/sortBy.ts', import.meta.url),
+      ),
+      'es-toolkit/compat/uniqBy': fileURLToPath(
+        new URL('./renderer/vendor/es-toolkit-compat/uniqBy.ts', import.meta.url),
+      ),
+    },
+  },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: '../dist/renderer',
@@ -46,7 +65,7 @@ export default defineConfig({
               // piece per chart kind (the pieces shared gzip context with nothing): about 7 KB
               // less in all. Not React (it stays in the start-up chunks).
               name: 'chartlib',
-              test: /node_modules[\\/](recharts|d3-[a-z-]+|@reduxjs|immer|decimal\.js-light|es-toolkit|reselect|react-redux|victory-vendor|internmap|redux|redux-thunk|eventemitter3|clsx|react-is|use-sync-external-store|tiny-invariant)[\\/]/,
+              test: /renderer[\\/]vendor[\\/]es-toolkit-compat[\\/]|node_modules[\\/](recharts|d3-[a-z-]+|@reduxjs|immer|decimal\.js-light|es-toolkit|reselect|react-redux|victory-vendor|internmap|redux|redux-thunk|eventemitter3|clsx|react-is|use-sync-external-store|tiny-invariant)[\\/]/,
               includeDependenciesRecursively: false,
             },
             {

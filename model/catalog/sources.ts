@@ -63,19 +63,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'vendor',
   },
   {
-    id: 'nv-mms4x00nm',
-    title: 'NVIDIA MMS4X00-NM 800G twin-port OSFP 2x400G SM 500m - Application overview',
-    url: 'https://docs.nvidia.com/networking/display/mms4x00nm800g500m/application+overview',
-    kind: 'vendor',
-  },
-  {
-    id: 'nv-mms4x50nm',
-    title:
-      'NVIDIA MMS4X50-NM 800G twin-port OSFP 2xFR4 2km - Application overview (4.5 ns/m fiber delay)',
-    url: 'https://docs.nvidia.com/networking/display/mms4x50nm800g2kmpub/application+overview',
-    kind: 'vendor',
-  },
-  {
     id: 'nv-mma4z00ns400',
     title: 'NVIDIA MMA4Z00-NS400-T 400G single-port OSFP MM 50m - Connectivity scenarios',
     url: 'https://docs.nvidia.com/networking/display/MMA4Z00NS400T/Connectivity+Scenarios',
@@ -94,21 +81,9 @@ export const catalogSources: readonly Source[] = [
     kind: 'vendor',
   },
   {
-    id: 'nv-cx8-intro',
-    title: 'NVIDIA ConnectX-8 SuperNIC user manual - Introduction',
-    url: 'https://docs.nvidia.com/networking/display/connectx8supernic/introduction',
-    kind: 'vendor',
-  },
-  {
     id: 'nv-bf3-ctrl',
     title: 'NVIDIA BlueField-3 DPU Controller user manual - Introduction (max power up to 150 W)',
     url: 'https://docs.nvidia.com/networking/display/BF3DPUController/Introduction',
-    kind: 'vendor',
-  },
-  {
-    id: 'nv-bf3-if',
-    title: 'NVIDIA BlueField-3 DPU/SuperNIC - Supported interfaces (16 Arm cores, 32 GB DDR5)',
-    url: 'https://docs.nvidia.com/networking/display/bf3dpu/supported+interfaces',
     kind: 'vendor',
   },
   {
@@ -142,12 +117,6 @@ export const catalogSources: readonly Source[] = [
       'HGX B300 NVL16 vs HGX B200 spec table (FiberMall blog, copy of NVIDIA table; partly garbled)',
     url: 'https://fibermall.com/blog/?p=17161',
     kind: 'vendor-copy',
-  },
-  {
-    id: 'dsx-storage',
-    title: 'NVIDIA requirements for AI clouds (DSX) - Storage requirements',
-    url: 'https://docs.nvidia.com/dsx/guides/nvidia-requirements-for-ai-clouds/storage-requirements',
-    kind: 'vendor',
   },
   {
     id: 'rackula-3287',
@@ -188,12 +157,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'secondary',
   },
   {
-    id: 'glenn-jobrel',
-    title: 'Glenn K. Lockwood - Job reliability (JMTTI / uptime of Llama 3, Gemini, OPT-175B)',
-    url: 'https://glennklockwood.com/garden/job-reliability',
-    kind: 'secondary',
-  },
-  {
     id: 'verda-gb300',
     title:
       'Verda (ex-DataCrunch) - NVIDIA GB300 NVL72 architecture: per-GPU dense specs of GB300/GB200/B300/B200',
@@ -231,21 +194,9 @@ export const catalogSources: readonly Source[] = [
     kind: 'community',
   },
   {
-    id: 'aiwiki-h200',
-    title: 'AI Wiki - NVIDIA H200 (announced 13 Nov 2023, shipping Q2 2024)',
-    url: 'https://aiwiki.ai/wiki/nvidia_h200/raw',
-    kind: 'community',
-  },
-  {
     id: 'saul-h200',
     title: 'Saul Electric - NVIDIA H200 specs (H200 NVL/PCIe 600 W)',
     url: 'https://www.saulelectric.com/nvidia-h200.html',
-    kind: 'community',
-  },
-  {
-    id: 'grok-h100',
-    title: 'Grokipedia - Nvidia H100 (announcement 22 Mar 2022, PCIe shipping Oct 2022)',
-    url: 'https://grokipedia.com/page/Nvidia_H100',
     kind: 'community',
   },
   {
@@ -253,18 +204,6 @@ export const catalogSources: readonly Source[] = [
     title: 'PCMag encyclopedia - H100 (up to 256 H100 via NVLink)',
     url: 'https://www.pcmag.com/encyclopedia/term/h100',
     kind: 'secondary',
-  },
-  {
-    id: 'awesome-b200',
-    title: 'AwesomeAgents - NVIDIA B200 (shipping from early 2025)',
-    url: 'https://awesomeagents.ai/hardware/nvidia-b200',
-    kind: 'community',
-  },
-  {
-    id: 'aiwiki-gb200',
-    title: 'AI Wiki - NVIDIA GB200 NVL72 (1.4 EF FP4, 720 PF FP8, 13.4 TB, 130 TB/s)',
-    url: 'https://aiwiki.ai/wiki/nvidia_gb200_nvl72/raw',
-    kind: 'community',
   },
   {
     id: 'sth-gb200-techradar',
@@ -381,12 +320,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'community',
   },
   {
-    id: 'aiwiki-mi300x',
-    title: 'AI Wiki - AMD Instinct MI300X (released 6 Dec 2023)',
-    url: 'https://aiwiki.ai/wiki/amd_instinct_mi300x',
-    kind: 'community',
-  },
-  {
     id: 'awesome-mi300x',
     title: 'AwesomeAgents - AMD MI300X (2,610 TFLOPS FP8; street $10-15k)',
     url: 'https://awesomeagents.ai/hardware/amd-mi300x',
@@ -403,12 +336,6 @@ export const catalogSources: readonly Source[] = [
     id: 'yobitel-mi325x',
     title: 'Yobitel KB - AMD MI325X (~1,000 W)',
     url: 'https://yobitel.com/knowledge-base/amd-mi325x',
-    kind: 'community',
-  },
-  {
-    id: 'aiwiki-mi325x',
-    title: 'AI Wiki - AMD Instinct MI325X (released 10 Oct 2024)',
-    url: 'https://aiwiki.ai/wiki/amd_instinct_mi325x',
     kind: 'community',
   },
   {
@@ -430,12 +357,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'vendor',
   },
   {
-    id: 'sth-mi325x-ubb',
-    title: 'ServeTheHome - AMD Instinct MI325X 8-GPU baseboard (UBB, ~39.5 kg shipping box)',
-    url: 'https://servethehome.com/this-is-a-fun-amd-instinct-mi325x-8-gpu-baseboard-nvidia-hgx-feature',
-    kind: 'secondary',
-  },
-  {
     id: 'toms-mi355x',
     title:
       "Tom's Hardware - AMD MI355X 1,400 W; MI350X 1,000 W; 288 GB HBM3E 8 TB/s; max FP4/FP6 20.1 / 18.45 PF",
@@ -448,12 +369,6 @@ export const catalogSources: readonly Source[] = [
       'The Register (2025-06-12) - MI355X 1.4 kW liquid-cooled, ~10 PF FP4 (2x w/ sparsity), up to 128 per rack',
     url: 'https://www.theregister.com/2025/06/12/amd_mi355x/?td=readmore',
     kind: 'secondary',
-  },
-  {
-    id: 'aiwiki-mi355x',
-    title: 'AI Wiki - AMD Instinct MI355X (announced 12 Jun 2025, GA Oct 2025, 185B transistors)',
-    url: 'https://aiwiki.ai/wiki/amd_instinct_mi355x',
-    kind: 'community',
   },
   {
     id: 'reg-gaudi3',
@@ -475,20 +390,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'secondary',
   },
   {
-    id: 'gcp-v5p',
-    title:
-      'Google Cloud TPU docs - TPU v5p (459 TFLOPs BF16/FP8, 95 GiB, 2,765 GBps, ICI 1,200 GBps, 8,960 chips)',
-    url: 'https://docs.cloud.google.com/tpu/docs/v5p-training?authuser=1',
-    kind: 'vendor',
-  },
-  {
-    id: 'gcp-v6e',
-    title:
-      'Google Cloud TPU docs - TPU v6e / Trillium (918 TFLOPs BF16, 32 GB, 1,638 GBps, 256-chip pod)',
-    url: 'https://docs.cloud.google.com/tpu/docs/v6e.md.txt',
-    kind: 'vendor',
-  },
-  {
     id: 'itct-qm9700',
     title: 'ITCT Shop - Quantum-2 QM9700 vs QM9790 (64x400G 1U, 51.2 Tb/s, 66.5 BPPS)',
     url: 'https://itctshop.com/infiniband-switch-guide',
@@ -506,20 +407,6 @@ export const catalogSources: readonly Source[] = [
       'NCA-AIIO study guide - Quantum-X800 Q3400-RA 144x800G = 115.2 Tb/s; CX-8 800G PCIe Gen6',
     url: 'https://ziash.github.io/nvidia-nca-aiio-study-guide/02-ai-infrastructure/09-high-speed-network-options/',
     kind: 'community',
-  },
-  {
-    id: 'qcn-x800',
-    title:
-      'quantum-computing.news - Quantum-X800: up to 144 ports at 800 Gb/s, 200G/lane SerDes, SHARPv4',
-    url: 'https://quantum-computing.news/what-is-nvidia-quantum-x800-how-it-works/',
-    kind: 'community',
-  },
-  {
-    id: 'linux-q3450',
-    title:
-      'Linux platform patch (NVIDIA, Jan 2025): Q3450-LD XDR CPO switch, 144 XDR ports, 4U, hybrid liquid/air, 54 V DC',
-    url: 'https://github.com/search?q=Q3450-LD',
-    kind: 'vendor-copy',
   },
   {
     id: 'gdroof-x800',
@@ -561,26 +448,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'community',
   },
   {
-    id: 'wwt-hpn',
-    title:
-      'WWT - The basics of high-performance networking (NIC-to-NIC through one switch ASIC 100-300 ns; kernel-to-kernel ~50 us)',
-    url: 'https://www.wwt.com/article/the-basics-of-high-performance-networking',
-    kind: 'secondary',
-  },
-  {
-    id: 'cesnet-hdr',
-    title: 'IT4I Barbora docs - HDR network: 0.6 us end-to-end, <90 ns switch hop (QM8700)',
-    url: 'https://github.com/CESNET/eInfra-docs/blob/master/docs.it4i/barbora/network.md',
-    kind: 'secondary',
-  },
-  {
-    id: 'pingdo-roce',
-    title:
-      'Pingdo - RoCE v2 vs InfiniBand latency modeler (assumes ~130 ns/hop IB NDR, ~500 ns/hop Spectrum-4, 5 ns/m)',
-    url: 'https://pingdo.net/tools/roce-vs-infiniband',
-    kind: 'community',
-  },
-  {
     id: 'alfares-2008',
     title:
       'Al-Fares, Loukissas, Vahdat - A Scalable, Commodity Data Center Network Architecture (SIGCOMM 2008) - bibliographic summary',
@@ -600,44 +467,10 @@ export const catalogSources: readonly Source[] = [
     kind: 'community',
   },
   {
-    id: 'hotchips-cx8',
-    title:
-      'Hot Chips 2025 coverage - ConnectX-8 SuperNIC: PCIe Gen6, 48 lanes with integrated switch, first in GB300 NVL72',
-    url: 'https://wccftech.com/nvidia-connectx-8-supernic-designed-for-blackwell-systems-pcie-g6-800gbe-speed/amp',
-    kind: 'secondary',
-  },
-  {
     id: 'ddn-b200-blog',
     title:
       "DDN blog - AI storage with DGX B200 ('usual minimum 1 GB/s/GPU'; AI400X2-Turbo ~10x; ~100 GB/s per DGX B200)",
     url: 'https://ddn.com/blog/ddns-ai-storage-optimized-for-nvidia-dgx-b200-platform-handling-ai-at-any-scale-with-nvidia-blackwell',
-    kind: 'vendor',
-  },
-  {
-    id: 'bf-ddn-2023',
-    title:
-      "Blocks & Files (2023-07-28) - DDN AI400X2 (60 TB QLC SSD option; 48 AI400X2 in NVIDIA's largest SuperPODs)",
-    url: 'https://blocksandfiles.com/2023/07/28/ddn-says-generative-ai-ml-work-needs-balanced-read-write-io-mix-its-strength/',
-    kind: 'secondary',
-  },
-  {
-    id: 'origen-superpod-cert',
-    title:
-      'Origen (Blocks & Files summary) - SuperPOD storage certification; WEKA certified 4 Sep 2024, Dell 5 Sep 2024',
-    url: 'https://origen.co/insights/how-nvidia-measures-super-pod-ai-storage-power-a-performance-breakdown-137',
-    kind: 'secondary',
-  },
-  {
-    id: 'vast-terms',
-    title: 'VAST Data KB - cluster concepts (CBox = 4 CNodes, DBox NVMe-oF JBOF, EBox)',
-    url: 'https://kb.vastdata.com/documentation/docs/vast-cluster-concepts-and-terminology',
-    kind: 'vendor',
-  },
-  {
-    id: 'spec-affa90',
-    title:
-      'SPECstorage Solution 2020_eda_blended - NetApp 8-node AFF A90 (HA-pair chassis, scale-out to 24 nodes)',
-    url: 'http://spec.org/storage2020/results/res2024q3/storage2020-20240708-00080.html',
     kind: 'vendor',
   },
   {
@@ -669,20 +502,6 @@ export const catalogSources: readonly Source[] = [
     id: 'p5316-ds',
     title: 'Solidigm/Intel D5-P5316 datasheet summary (max avg active write power 25 W, idle 5 W)',
     url: 'https://smd-chip.com/en/IC_specification_high-density-pcie-4-0-qlc-ssd-datasheet.html',
-    kind: 'vendor-copy',
-  },
-  {
-    id: 'bb-q2-2024',
-    title:
-      'Backblaze Drive Stats for Q2 2024 (press copy): AFR Q2 2024 1.71%, Q1 2024 1.41%, Q2 2023 2.28%',
-    url: 'https://publicnow.com/view/83C65F4276BB656928D489099AA63B139A57FAFA',
-    kind: 'vendor-copy',
-  },
-  {
-    id: 'bb-q3-2025',
-    title:
-      'Backblaze Drive Stats for Q3 2025 (syndicated): Q3 2025 AFR 1.55%, Q2 2025 1.36%, 2024 yearly 1.57%',
-    url: 'https://noise.getoto.net/tag/hard-drive-stats/',
     kind: 'vendor-copy',
   },
   {
@@ -733,12 +552,6 @@ export const catalogSources: readonly Source[] = [
       'Vertiv/NVIDIA ASME study summary: 100% air -> 75% DLC cut facility power 18.1%, total 10.2%, PUE only 3.3%',
     url: 'https://www.conectronica.com/en/envelopes/air-conditioning-systems/quantifying-the-impact-on-pue-and-energy-consumption-when-introducing-liquid-cooling-in-an-air-cooled-data-center',
     kind: 'secondary',
-  },
-  {
-    id: 'vertiv-pue-limits',
-    title: 'Vertiv blog - Understanding the limitations of PUE in evaluating liquid cooling',
-    url: 'https://www.vertiv.com/en-anz/about/news-and-insights/articles/blog-posts/understanding-the-limitations-of-pue-in-evaluating-liquid-cooling-efficiency/',
-    kind: 'vendor',
   },
   {
     id: 'energies-2phase',
@@ -813,12 +626,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'vendor',
   },
   {
-    id: 'eurostat-elec-apr24',
-    title: 'Eurostat Statistics Explained - Electricity price statistics (data extracted Apr 2024)',
-    url: 'https://ec.europa.eu/eurostat/statistics-explained/index.php?title=Electricity_price_statistics&oldid=412280',
-    kind: 'vendor',
-  },
-  {
     id: 'owid-ci',
     title:
       'Our World in Data - carbon intensity of electricity generation 2023 (Ember & Energy Institute), table view',
@@ -853,35 +660,10 @@ export const catalogSources: readonly Source[] = [
     kind: 'vendor',
   },
   {
-    id: 'cbre-h2-2018',
-    title: 'CBRE North America Data Center Trends H2 2018 (250 kW turnkey $120-140/kW-month)',
-    url: 'https://www.cbre.us/research-and-reports/North-America-Data-Center-Trends-H2-2018',
-    kind: 'vendor',
-  },
-  {
-    id: 'tt-dcci-2025',
-    title: 'Turner & Townsend - Data centre construction cost index 2025-2026 press release',
-    url: 'https://www.turnerandtownsend.com/news/ai-data-centre-rush-raises-alarm-over-construction-supply-chain',
-    kind: 'vendor',
-  },
-  {
     id: 'tt-dcci-2025-figs',
     title:
       'CRE Media Europe - T&T DCCI 2025-26 figures: Tokyo $15.2/W, Singapore $14.5, Zurich $14.2, Silicon Valley $13.3, London $12.0, Frankfurt $11.6',
     url: 'https://www.cremediaeurope.com/news/ai-boom-strains-data-centre-construction-costs-rise~0QkR7oHK/',
-    kind: 'secondary',
-  },
-  {
-    id: 'tt-dcci-osaka',
-    title: 'Third News - T&T DCCI 2025-26: Tokyo $15.15/W, Osaka $14.12/W',
-    url: 'https://third-news.com/article/735571d8-c9cc-11f0-9d28-9ca3ba0a67df',
-    kind: 'secondary',
-  },
-  {
-    id: 'tt-dcci-2024',
-    title:
-      'Digital Construction Australia - T&T DCCI 2024 (8th ed.): Tokyo $14.3/W, Singapore $13.8/W',
-    url: 'https://www.digitalconstructionaustralia.com/news/ai-integration-elevates-global-data-centre-construction-costs-turner-townsend-report-reveals',
     kind: 'secondary',
   },
   {
@@ -925,12 +707,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'community',
   },
   {
-    id: 'gpueconomics-p6',
-    title: 'GPU Economics - AWS p6-B200 GA 15 May 2025 via Capacity Blocks only',
-    url: 'https://www.gpueconomics.com/blog/understanding-aws-capacity-blocks-for-gpus',
-    kind: 'community',
-  },
-  {
     id: 'techplained-8xh100',
     title:
       'Techplained (Apr 2026) - 8xH100: Lambda reserved $1.85/GPU-hr; RunPod $2.79; Vast spot $1.52',
@@ -956,12 +732,6 @@ export const catalogSources: readonly Source[] = [
     kind: 'community',
   },
   {
-    id: 'caleta-azure',
-    title: 'Caleta (2026) - Azure NC40ads_H100_v5 (H100 NVL) spot $1.51-1.61/hr',
-    url: 'https://caleta.io/blog/100x-cheaper-than-gpt4o/',
-    kind: 'community',
-  },
-  {
     id: 'lyceum-b200',
     title: 'Lyceum (11 Mar 2026) - B200 specialized-cloud on-demand $4.50-6.00/hr; spot from $2.25',
     url: 'https://lyceum.technology/magazine/nvidia-b200-gpu-cloud-pricing-2026/',
@@ -973,33 +743,6 @@ export const catalogSources: readonly Source[] = [
       'DatacenterDynamics - Meta Llama 3 405B: 419 unexpected interruptions in 54 days on 16,384 H100 (GPU 30.1%, HBM3 17.2%)',
     url: 'https://direct.datacenterdynamics.com/en/news/meta-report-details-hundreds-of-gpu-and-hbm3-related-interruptions-to-llama-3-training-run',
     kind: 'secondary',
-  },
-  {
-    id: 'ybx-llama3',
-    title: 'YBX summary - 466 interruptions (47 planned, 419 unexpected); GPU-related 58.7%',
-    url: 'https://ybx.com/hardware/frequent-training-failures-of-llama-3-analysis-of-16384-h100-gpu-cluster-strikes-every-3-hours-5802',
-    kind: 'community',
-  },
-  {
-    id: 'openalex-meta-rel',
-    title:
-      'OpenAlex record - Kokolis et al., Revisiting Reliability in Large-Scale ML Research Clusters, HPCA 2025 (doi 10.1109/HPCA61900.2025.00096)',
-    url: 'https://api.openalex.org/works/doi:10.1109/HPCA61900.2025.00096',
-    kind: 'secondary',
-  },
-  {
-    id: 'moonlight-meta-rel',
-    title:
-      'Moonlight review - Revisiting Reliability... (RSC-1/RSC-2, 11 months, 4M jobs, 150M GPU-hours)',
-    url: 'https://themoonlight.io/review/revisiting-reliability-in-large-scale-machine-learning-research-clusters',
-    kind: 'community',
-  },
-  {
-    id: 'netapp-aipod',
-    title:
-      'NetApp docs (netapp-solutions repo) - NetApp AIPod with NVIDIA DGX: up to 48 DGX H100 on a 24-node AFF A900 cluster',
-    url: 'https://github.com/NetAppDocs/netapp-solutions/blob/main/ai/aipod_nv_conclusion_add_info.adoc',
-    kind: 'vendor',
   },
   {
     id: 'gpuburn-114',
