@@ -112,7 +112,12 @@ export function explainSource(rawCase: unknown): SourceExplanation {
   const source = text(field(rawCase, 'source')) ?? '(source not named)';
   const family = SOURCE_FAMILIES.find((f) => f.match.test(source));
   const reported = field(field(rawCase, 'observed'), 'reported');
-  const note = text(field(reported, 'source_note')) ?? text(field(rawCase, 'note'));
+  // Both notes where a case has both: the source's remark on the run, then the case's own
+  // provenance (model config, assumed node size, arrival pattern).
+  const notes = [text(field(reported, 'source_note')), text(field(rawCase, 'note'))].filter(
+    (n): n is string => n !== null,
+  );
+  const note = notes.length === 0 ? null : notes.join(' · ');
   return {
     source,
     explanation: family ? family.text : FALLBACK_TEXT,

@@ -65,6 +65,15 @@ describe('source explanations', () => {
       observed: { reported: { verification: 'primary', source_note: 'light load' } },
     });
     expect(e).toMatchObject({ verification: 'primary', note: 'light load' });
+    // A case with both keeps both: the source's remark and the case's own provenance.
+    expect(
+      explainSource({
+        source: 'TensorRT-LLM perf overview',
+        note: 'node size not stated',
+        observed: { reported: { source_note: 'light load' } },
+      }).note,
+    ).toBe('light load · node size not stated');
+    expect(explainSource({ source: 'x', note: 'case note' }).note).toBe('case note');
     expect(explainSource({}).source).toBe('(source not named)');
     expect(explainSource({ source: 'my lab' }).explanation).toMatch(/Published measurement/);
   });
