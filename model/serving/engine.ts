@@ -9,7 +9,8 @@
  *               distinct experts touched by the step, see memory.ts; κ = WEIGHT_STREAM_EXPOSED)
  *   elementwise: norms, residuals, rotary, activation, quantisation bytes per token / BW
  *   attention:  KV bytes read / (BW·η_mem) + causal prefill FLOPs 2·L·h·s² / (peak16·η_attn)
- *   TP comm:    2 all-reduces per layer: α + 2(tp−1)/tp · tokens·h·2 B / (link·η_link)
+ *   TP comm:    2 all-reduces per layer: α + 2(tp−1)/tp · tokens·h·2 B / (link·η_link);
+ *               EP adds 2 all-to-alls per MoE layer only with data-parallel attention
  *   fixed:      layers × per-layer kernel floor + per-step runtime
  * (method of llm-analysis / GenZ per-operator rooflines, Orca continuous batching; constants in
  * constants.ts with their sources).
@@ -300,8 +301,15 @@ export function prepareServing(
       (perLayer * layersPerStage * (2 * (tp - 1)) * m.hidden * ACTIVATION_BYTES) /
       tp /
       linkBytesPerS;
-    if (moe !== null && config.layout.ep > 1) {
-      // EP all-to-all dispatch + combine of each token's top_k copies.
+    if (moe !== null && config.layout.ep > 1 && attnDp) {
+      // EP all-to-all dispatch + combine of each token's top_k copies: only where attention is
+      // data-parallel, so each GPU holds its own requests' tokens. With tensor-parallel
+      // attention every GPU of the group already holds every token after the attention
+      // all-reduce; each GPU runs its own experts on them and the FFN all-reduce above sums the
+      // partial outputs, as for a dense TP FFN (vLLM fused_moe/config.py
+      // FusedMoEParallelConfig.use_all2all_kernels = dp_size > 1 and use_ep, v0.10–0.11; the
+      // TP8 + enable-expert-parallel deployments of ML.ENERGY v3.0 and SGLang's --tp 8
+      // --expert-parallel-size 8 without an all-to-all backend run this way).
       const ep = config.layout.ep;
       commFixedS += 2 * layersPerStage * latency;
       commPerTokenS +=
@@ -444,6 +452,32 @@ function exposedWeightTime(memS: number, computeS: number): number {
 }
 
 /**
+ * Distinct experts one MoE layer reads in a mean step of `decodeTokens` decode tokens and
+ * `prefillTokens` prompt tokens from `prefillRequests` requests. A step touches
+ * E·(1 − (1 − k/E)^T) experts for T tokens (expectedDistinctExperts; the logarithm taken once
+ * in prepare), which is concave in T, so the mean of the steps is not the value at the mean
+ * token count. The schedulers do not spread a prompt evenly over the decode steps: vLLM's
+ * chunked prefill schedules a waiting prompt in one step up to the token budget
+ * (max_num_batched_tokens), SGLang runs a prompt as its own prefill batch up to its chunk. So a
+ * share q = prompt tokens per mean step / tokens per chunk of the steps carry a whole chunk
+ * (chunk = the mean prompt, at most the step budget) and the rest decode only; the steps'
+ * mean reads (1 − q)·touched(decode) + q·touched(decode + chunk). Prompt tokens per step and
+ * all linear terms (FLOPs, bytes per token) keep their means.
+ */
+export function expertsTouchedPerLayer(
+  p: PreparedServing,
+  decodeTokens: number,
+  prefillTokens: number,
+  prefillRequests: number,
+): number {
+  const touched = (t: number): number => (t > 0 ? p.experts * -Math.expm1(t * p.logExpertMiss) : 0);
+  if (!(prefillTokens > 0 && prefillRequests > 0)) return touched(decodeTokens);
+  const chunk = Math.min(prefillTokens / prefillRequests, p.maxTokensPerStep);
+  const q = Math.min(1, prefillTokens / chunk);
+  return (1 - q) * touched(decodeTokens) + q * touched(decodeTokens + prefillTokens / q);
+}
+
+/**
  * Time of one pipeline stage for a micro-batch: `decode` sequences generating one token each
  * (mean context `ctx`), plus `prefillTokens` prompt tokens from `prefillRequests` requests.
  * Returns seconds; `out` (optional) receives the split.
@@ -471,7 +505,7 @@ export function stageTimeS(
   let compute = denseCompute;
   if (p.moeLayersPerStage > 0) {
     // E·(1 − (1 − k/E)^T) (expectedDistinctExperts), with the logarithm taken once in prepare.
-    const touched = tokens > 0 ? p.experts * -Math.expm1(tokens * p.logExpertMiss) : 0;
+    const touched = expertsTouchedPerLayer(p, decodeTokens, prefillTokens, prefillRequests);
     const expMem = (p.moeLayersPerStage * touched * p.expertBytesPerGpu) / p.memBytesPerS;
     const expCompute =
       (p.moeLayersPerStage * tokens * p.topK * p.expertFlopsPerUse) /

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { kvCacheBytesPerToken } from '../../../model/serving';
+import {
+  decodeStepBreakdown,
+  expertsTouchedPerLayer,
+  prepareServing,
+} from '../../../model/serving/engine';
 import { evaluateServingInput } from '../../../model/serving/evaluate';
 import type { ServingModelShape } from '../../../model/serving/types';
 import { config, LLAMA3_70B } from './helpers';
@@ -77,7 +82,9 @@ describe('MLA and MoE serving', () => {
       precision: 'fp8',
       gpus: 8,
       acceleratorId: 'h200-sxm',
-      layout: { tp: 8, pp: 1, ep: 8, replicas: 1 },
+      // The report's decode deployment: data-parallel attention with EP (§3.4), so the experts'
+      // all-to-alls are part of each step.
+      layout: { tp: 8, pp: 1, ep: 8, replicas: 1, attentionDp: true },
       load: { mode: 'batch', batch: 4 },
     });
     const plain = evaluateServingInput(base);
@@ -89,6 +96,97 @@ describe('MLA and MoE serving', () => {
     expect(speedup).toBeGreaterThan(1.4);
     expect(speedup).toBeLessThan(1.85);
     // More drafted tokens than MTP modules: refused by the scenario (servingWorkloadIssues).
+  });
+});
+
+/** Qwen3-235B-A22B (config.json): 94 layers, 128 experts top-8, expert width 1536, GQA 4 KV heads. */
+const QWEN3_235B: ServingModelShape = {
+  paramsTotal: 235.1e9,
+  layers: 94,
+  hidden: 4096,
+  heads: 64,
+  kvHeads: 4,
+  headDim: 128,
+  ffnHidden: 1536,
+  vocab: 151936,
+  ffnType: 'swiglu',
+  moe: { experts: 128, topK: 8, activeParams: 22.2e9 },
+};
+
+describe('expert parallelism inside a tensor-parallel group', () => {
+  const qwen = (ep: number) =>
+    config({
+      model: QWEN3_235B,
+      precision: 'fp8',
+      gpus: 8,
+      stack: 'baseline',
+      layout: { tp: 8, pp: 1, ep, replicas: 1 },
+      inputTokens: 512,
+      outputTokens: 862,
+    });
+
+  it('with tensor-parallel attention EP adds no all-to-all: the TP all-reduces sum the experts', () => {
+    // vLLM use_all2all_kernels = dp_size > 1 and use_ep: TP8 + enable-expert-parallel runs the
+    // MoE on replicated tokens and reduces it with the FFN all-reduce.
+    const ep1 = decodeStepBreakdown(prepareServing(qwen(1), 8, 1, 1), 256);
+    const ep8 = decodeStepBreakdown(prepareServing(qwen(8), 8, 1, 1), 256);
+    expect(ep8.communication).toBeCloseTo(ep1.communication, 12);
+  });
+
+  it('with data-parallel attention (MLA) EP dispatches and combines: more communication', () => {
+    const ds = (ep: number) =>
+      config({
+        model: DEEPSEEK_R1,
+        precision: 'fp8',
+        gpus: 8,
+        acceleratorId: 'h200-sxm',
+        layout: { tp: 8, pp: 1, ep, replicas: 1, attentionDp: true },
+      });
+    const ep1 = decodeStepBreakdown(prepareServing(ds(1), 8, 1, 1), 64);
+    const ep8 = decodeStepBreakdown(prepareServing(ds(8), 8, 1, 1), 64);
+    expect(ep8.communication).toBeGreaterThan(ep1.communication * 1.5);
+  });
+});
+
+describe('experts a mean step reads when prompts arrive whole', () => {
+  // Qwen3.5-397B-like: 512 experts top-10; 4 requests with 7,373-token prompts, 922 out.
+  const wide = config({
+    model: { ...QWEN3_235B, moe: { experts: 512, topK: 10, activeParams: 17e9 } },
+    precision: 'fp8',
+    gpus: 8,
+    stack: 'baseline',
+    layout: { tp: 8, pp: 1, ep: 1, replicas: 1 },
+    inputTokens: 7373,
+    outputTokens: 922,
+  });
+  const p = prepareServing(wide, 8, 1, 1);
+  const touched = (t: number) => 512 * (1 - Math.pow(1 - 10 / 512, t));
+
+  it('mixes decode-only steps with steps that carry a whole prompt chunk', () => {
+    // 3 other requests each start a prompt every 922 steps: 24 prompt tokens per mean step.
+    const prefillReq = 3 / 922;
+    const prefillTokens = prefillReq * 7373;
+    const q = prefillTokens / 7373;
+    const got = expertsTouchedPerLayer(p, 4, prefillTokens, prefillReq);
+    expect(got).toBeCloseTo((1 - q) * touched(4) + q * touched(4 + 7373), 9);
+    // Spreading the prompts evenly over the steps would read about 5× the experts.
+    expect(touched(4 + prefillTokens)).toBeGreaterThan(4 * got);
+  });
+
+  it('a step that runs a whole prompt reads what its tokens touch; a decode-only step likewise', () => {
+    expect(expertsTouchedPerLayer(p, 4, 7373, 1)).toBeCloseTo(touched(4 + 7373), 9);
+    expect(expertsTouchedPerLayer(p, 4, 0, 0)).toBeCloseTo(touched(4), 9);
+  });
+
+  it('a prompt longer than the step budget arrives in budget-sized chunks', () => {
+    const chunked = prepareServing({ ...wide, maxTokensPerStep: 2048 }, 8, 1, 1);
+    const prefillReq = 3 / 922;
+    const prefillTokens = prefillReq * 7373;
+    const q = prefillTokens / 2048;
+    expect(expertsTouchedPerLayer(chunked, 4, prefillTokens, prefillReq)).toBeCloseTo(
+      (1 - q) * touched(4) + q * touched(4 + 2048),
+      9,
+    );
   });
 });
 

@@ -67,11 +67,11 @@ describe('system-power cases', () => {
     const r = runValidation([file.data]);
     expect(r.summary.n).toBe(22);
     expect(r.summary.failed).toBe(0);
-    // Printed by `npm run validate`: median 7.6 %, 77.3 % within tolerance (2026-11-26, after
-    // the H100 probe's constants and the stock serving stack's faster step; 10.0 % and 63.6 %
-    // before).
-    expect(r.summary.medianAbsErrorPct).toBeLessThan(8.5);
-    expect(r.summary.withinTolerancePct).toBeGreaterThanOrEqual(75);
+    // Printed by `npm run validate`: median 7.9 %, 81.8 % within tolerance (2026-11-26, after
+    // the serving engine's EP without all-to-all under TP attention and its expert reads of
+    // whole prompts; 7.6 % / 77.3 % before them, 10.0 % and 63.6 % before the H100 probe).
+    expect(r.summary.medianAbsErrorPct).toBeLessThanOrEqual(8);
+    expect(r.summary.withinTolerancePct).toBeGreaterThanOrEqual(80);
   });
 
   it('reproduces the H100 probe it takes its constants from (idle, GEMMs, decode-shaped GEMMs)', () => {
