@@ -791,11 +791,19 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   const recSpan = ctx.flash
     ? Math.min(m.seqLen, ctx.input.training.packedDocTokens ?? m.seqLen)
     : m.seqLen;
+  // Selective: the attention scores (unfused attention) and MLA's up-projections, per token.
+  const mlaUpProjFlops =
+    mla === null
+      ? 0
+      : 2 *
+        m.layers *
+        ((mla.qLoraRank ?? h) * a.qWidth +
+          mla.kvLoraRank * m.heads * (mla.qkNopeHeadDim + mla.vHeadDim));
   const recFlops =
     rc === 'full'
       ? (2 * (p.active - p.embedding) + 4 * m.layers * h * recSpan) * recShare
-      : rc === 'selective' && !ctx.flash
-        ? 4 * m.layers * h * m.seqLen
+      : rc === 'selective'
+        ? (ctx.flash ? 0 : 4 * m.layers * h * m.seqLen) + mlaUpProjFlops
         : 0;
   const elemStage = dS * (elemFwdD + elemBwdD) + mS * (elemFwdM + elemBwdM);
   const elemFwdStage = dS * elemFwdD + mS * elemFwdM;

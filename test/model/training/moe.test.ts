@@ -172,6 +172,9 @@ describe('MoE training', () => {
     // Two GEMMs of the layer's forward, a few per cent of the step.
     expect(sel.breakdown.recomputeS).toBeLessThan(0.05 * sel.stepTimeS);
     expect(sel.memory.activationsBytes).toBeLessThan(0.8 * none.memory.activationsBytes);
+    // The rerun GEMMs count as hardware FLOPs, not model FLOPs.
+    expect(none.hfuPct).toBeCloseTo(none.mfuPct, 6);
+    expect(sel.hfuPct).toBeGreaterThan(sel.mfuPct);
   });
 
   it('the layout search weighs selective recompute for MLA when recompute is unstated', () => {
