@@ -88,8 +88,11 @@ export function searchLayout(
   // Unstated recompute: full recompute may cover only part of each stage.
   const blockRecompute = input.training.recompute === null;
   const memOpt = memoryOptions(ctx);
+  // With FlashAttention, selective recompute differs from none only for MLA (its up-projections).
   const rcsAll: Recompute[] = ctx.flash
-    ? rcs
+    ? input.training.recompute === null && input.model.mla != null
+      ? ['none', 'selective', 'full']
+      : rcs
     : input.training.recompute !== null
       ? rcs
       : ['none', 'selective', 'full'];

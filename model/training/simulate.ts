@@ -256,12 +256,12 @@ export function buildContext(input: EngineInput): Context {
   }
   if (input.model.moe !== null) {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
-    // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes within +11 … +80 %, gpt-oss-120b
+    // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes within +8 … +80 %, gpt-oss-120b
     // +18 … +45 % with its unfused expert bias and clamp and its pipeline split stated (the
     // GB300 and H100 rows within ±20 %), with their recipes' dispatcher, overlap and CUDA-graph
     // settings stated.
     warnings.push(
-      'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s (or DualPipe’s) all-to-all overlap, the per-expert GEMM pace of host-bound layers (many small experts per GPU, no CUDA graphs) and unfused expert biases and activation clamps (gpt-oss) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained up to 1.8× slower than predicted for reasons not yet found, and DualPipe’s smaller pipeline bubble (DeepSeek-V3) is not modelled',
+      'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s (or DualPipe’s) all-to-all overlap, the per-expert GEMM pace of host-bound layers (many small experts per GPU, no CUDA graphs) and unfused expert biases and activation clamps (gpt-oss) and MLA’s up-projection recompute (selective) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained up to 1.8× slower than predicted for reasons not yet found, and DualPipe’s smaller pipeline bubble (DeepSeek-V3) is not modelled',
     );
   }
   // Software era from the stated stack (resolveSoftwareEra); explicit settings override its
@@ -401,8 +401,13 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   // ---- attention projections (forward) ----
   const mla = m.mla ?? null;
   let attnGemmFwd: number;
+  // MLA up-projections (query and key/value), which selective recompute reruns (below).
+  let mlaUpProjFwd = 0;
   if (mla !== null) {
     const qIn = mla.qLoraRank ?? h;
+    mlaUpProjFwd =
+      gemmTimeS(dev, T, a.qWidth / tp, qIn) +
+      gemmTimeS(dev, T, (m.heads * (mla.qkNopeHeadDim + mla.vHeadDim)) / tp, mla.kvLoraRank);
     attnGemmFwd =
       (mla.qLoraRank === null ? 0 : gemmTimeS(dev, T, mla.qLoraRank, h)) +
       gemmTimeS(dev, T, a.qWidth / tp, qIn) +
@@ -632,7 +637,12 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   const bwdMb = dS * layerBwdD + mS * layerBwdM + headBwd;
   const layersS = dS + mS;
   const avgLayerFwd = layersS > 0 ? fwdLayers / layersS : 0;
-  const recLayer = rc === 'full' ? avgLayerFwd : rc === 'selective' && !ctx.flash ? attnFwd : 0;
+  // Selective recompute: the attention scores (unfused attention; FlashAttention stores none),
+  // and for MLA the up-projections, whose full-head Q/K/V are dropped after the attention kernel
+  // and rebuilt from the stored latents in backward (DeepSeek-V3 report §3.2.3; Megatron-Core
+  // `mla_up_proj`; the memory side in model/workload activationBytesPerLayer).
+  const recSelective = (ctx.flash ? 0 : attnFwd) + (mla !== null ? mlaUpProjFwd * sf : 0);
+  const recLayer = rc === 'full' ? avgLayerFwd : rc === 'selective' ? recSelective : 0;
   const recMb = rc === 'full' ? kRec * recLayer : layersS * recLayer;
   const tpLayers = dS * (tpFwdD + tpBwdD) + mS * (tpFwdM + tpBwdM);
   const tpFwdStage = dS * tpFwdD + mS * tpFwdM;
@@ -781,11 +791,19 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   const recSpan = ctx.flash
     ? Math.min(m.seqLen, ctx.input.training.packedDocTokens ?? m.seqLen)
     : m.seqLen;
+  // Selective: the attention scores (unfused attention) and MLA's up-projections, per token.
+  const mlaUpProjFlops =
+    mla === null
+      ? 0
+      : 2 *
+        m.layers *
+        ((mla.qLoraRank ?? h) * a.qWidth +
+          mla.kvLoraRank * m.heads * (mla.qkNopeHeadDim + mla.vHeadDim));
   const recFlops =
     rc === 'full'
       ? (2 * (p.active - p.embedding) + 4 * m.layers * h * recSpan) * recShare
-      : rc === 'selective' && !ctx.flash
-        ? 4 * m.layers * h * m.seqLen
+      : rc === 'selective'
+        ? (ctx.flash ? 0 : 4 * m.layers * h * m.seqLen) + mlaUpProjFlops
         : 0;
   const elemStage = dS * (elemFwdD + elemBwdD) + mS * (elemFwdM + elemBwdM);
   const elemFwdStage = dS * elemFwdD + mS * elemFwdM;

@@ -38,6 +38,8 @@ export type CaseModel = {
     | { readonly sliding_window: number; readonly sliding_every: number }
     | null;
   readonly mtp_layers?: number | null;
+  /** ClusterPlan extension: MTP modules read from the run's recipe where `mtp_layers` is null. */
+  readonly recipe_mtp_layers?: number | null;
 };
 
 /** The MoE shape of a case (`model.moe` with its optional extensions; defaults in the format). */
@@ -83,7 +85,8 @@ export function caseAttention(m: CaseModel): {
  * The engine's model shape for a case: unstated `kv_heads` → heads (multi-head attention),
  * `ffn_type` and tied or untied embeddings from the parameter count where the case states
  * `params_b` ({@link inferFfnType}, {@link inferTiedEmbeddings}; tied when it cannot tell, the
- * engine's long-standing default), `mtp_layers` null → 0 (none counted).
+ * engine's long-standing default), `mtp_layers` null → the recipe's (`recipe_mtp_layers`), else 0
+ * (none counted).
  * @param seqLen tokens per sequence (training) or the longest context (serving)
  */
 export function caseModelShape(m: CaseModel, seqLen: number): ModelShape {
@@ -100,7 +103,7 @@ export function caseModelShape(m: CaseModel, seqLen: number): ModelShape {
     headDim: m.head_dim ?? null,
     mla: att.mla,
     slidingWindow: att.slidingWindow,
-    mtpLayers: m.mtp_layers ?? 0,
+    mtpLayers: m.mtp_layers ?? m.recipe_mtp_layers ?? 0,
   };
   const total = m.params_b === undefined ? null : m.params_b * 1e9;
   const ffnType = m.ffn_type ?? inferFfnType(base, total);

@@ -77,6 +77,9 @@ export const trainingCaseSchema = z.looseObject({
     head_dim: nullableInt,
     attention: unstated(attentionCaseSchema),
     mtp_layers: unstated(z.number().int().min(0)),
+    // ClusterPlan extension: the MTP modules the run's recipe trains where the case's source
+    // states none (`mtp_layers` null); cited in `extensions_source`.
+    recipe_mtp_layers: unstated(z.number().int().min(0)),
   }),
   training: z.looseObject({
     global_batch_seqs: intPos,
@@ -144,12 +147,13 @@ export type TrainingCase = z.infer<typeof trainingCaseSchema>;
 
 /**
  * ClusterPlan extensions that may be added to a copy of a shared case file (model/validation/
- * bundled) without diverging from it: the MoE dispatch configuration read from a run's own recipe,
- * and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
+ * bundled) without diverging from it: the MoE dispatch configuration and the MTP modules read from
+ * a run's own recipe, and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
  * copies with ../shared/validation after removing exactly these keys; every other field must match.
  */
 export const CASE_COPY_EXTENSIONS = {
   case: ['extensions_source'],
+  model: ['recipe_mtp_layers'],
   training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs', 'pipeline_split'],
   moe: ['expert_bias', 'clamped_glu'],
 } as const;
@@ -168,6 +172,8 @@ export function withoutCopyExtensions(c: unknown): unknown {
   const m = out['model'];
   if (typeof m === 'object' && m !== null && !Array.isArray(m)) {
     const mm: Record<string, unknown> = { ...(m as Record<string, unknown>) };
+    for (const k of CASE_COPY_EXTENSIONS.model) delete mm[k];
+    out['model'] = mm;
     const moe = mm['moe'];
     if (typeof moe === 'object' && moe !== null && !Array.isArray(moe)) {
       const me: Record<string, unknown> = { ...(moe as Record<string, unknown>) };

@@ -109,7 +109,15 @@ export function activationBytesPerLayer(
   const mla = m.mla ?? null;
   const latents =
     mla === null ? 0 : (2 * ((mla.qLoraRank ?? 0) + mla.kvLoraRank + mla.qkRopeHeadDim)) / h;
-  const attn = (2 * a.qWidth + 2 * (a.kWidth + a.vWidth) + g * a.oWidth) / h + latents;
+  // Selective recompute of an MLA layer reruns its query and key/value up-projections in backward
+  // and keeps only the latents, dropping the full-head Q, K and V: the DeepSeek-V3 report (§3.2.3,
+  // "Recomputation of RMSNorm and MLA Up-Projection") and Megatron-Core's `mla_up_proj` recompute
+  // module, which Megatron-Bridge's DeepSeek-V3 performance recipes select with
+  // recompute_granularity "selective" (scripts/performance/configs/deepseek/
+  // deepseek_workload_base_configs.py @ cfeddcd9: recompute_modules ["mla_up_proj"] on GB300,
+  // GB200, B300, B200 and H100). The training engine prices the rerun (simulate.ts).
+  const qkv = mla !== null && recompute === 'selective' ? 0 : 1;
+  const attn = (qkv * (2 * a.qWidth + 2 * (a.kWidth + a.vWidth)) + g * a.oWidth) / h + latents;
   const perF = (m.ffnType === 'swiglu' ? 4 : 2) + g;
   const moe = m.moe;
   let ffnActs: number;

@@ -161,6 +161,33 @@ describe('MoE training', () => {
     expect(mtp.stepTimeS / base.stepTimeS).toBeLessThan(1.1);
   });
 
+  it('selective recompute of MLA reruns the up-projections: some recompute time, less memory', () => {
+    const none = simulateEngineInput(DSV3);
+    const sel = simulateEngineInput({
+      ...DSV3,
+      training: { ...DSV3.training, recompute: 'selective' },
+    });
+    expect(none.breakdown.recomputeS).toBe(0);
+    expect(sel.breakdown.recomputeS).toBeGreaterThan(0);
+    // Two GEMMs of the layer's forward, a few per cent of the step.
+    expect(sel.breakdown.recomputeS).toBeLessThan(0.05 * sel.stepTimeS);
+    expect(sel.memory.activationsBytes).toBeLessThan(0.8 * none.memory.activationsBytes);
+    // The rerun GEMMs count as hardware FLOPs, not model FLOPs.
+    expect(none.hfuPct).toBeCloseTo(none.mfuPct, 6);
+    expect(sel.hfuPct).toBeGreaterThan(sel.mfuPct);
+  });
+
+  it('the layout search weighs selective recompute for MLA when recompute is unstated', () => {
+    // GB300-sized HBM at micro batch 2 on 2 stages: all activations do not fit, the latents do.
+    const r = simulateEngineInput({
+      ...DSV3,
+      training: { ...DSV3.training, recompute: null, microBatch: 2 },
+      parallelism: withLayout({ pp: 2, vpp: 8, dp: 128, ep: 32 }).parallelism,
+      cluster: { ...DSV3.cluster, acceleratorId: 'gb300' },
+    });
+    expect(r.layout.recompute).toBe('selective');
+  });
+
   it('the layout search picks an expert-parallel degree when EP is left open', () => {
     const r = simulateEngineInput(withLayout({ ep: null }));
     expect(r.layout.ep).toBeGreaterThan(1);

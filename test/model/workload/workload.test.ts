@@ -100,6 +100,32 @@ describe('activation memory (Korthikanti et al. 2022)', () => {
   it('full recompute keeps the 2·s·b·h layer input', () => {
     expect(activationBytesPerLayer(GPT3, layout({ tp: 8 }), false, 'full')).toBe(2 * sbh);
   });
+  it('selective recompute of an MLA layer drops its up-projected Q, K and V (16-bit each)', () => {
+    // DeepSeek-V3's attention: 128 heads, Q/K 192 wide (128 + 64 rope), V 128; latents kept.
+    const mla: ModelShape = {
+      ...GPT3,
+      hidden: 7168,
+      heads: 128,
+      kvHeads: 128,
+      seqLen: 4096,
+      mla: {
+        kind: 'mla',
+        kvLoraRank: 512,
+        qLoraRank: 1536,
+        qkNopeHeadDim: 128,
+        qkRopeHeadDim: 64,
+        vHeadDim: 128,
+      },
+    };
+    const none = activationBytesPerLayer(mla, layout({}), true, 'none');
+    const selective = activationBytesPerLayer(mla, layout({}), true, 'selective');
+    const qkvBytesPerToken = 2 * 128 * 192 + 2 * 128 * (192 + 128);
+    expect(none - selective).toBeCloseTo(4096 * qkvBytesPerToken, 0);
+    // Without MLA, FlashAttention already stores no scores: selective keeps what none keeps.
+    expect(activationBytesPerLayer(GPT3, layout({}), true, 'selective')).toBe(
+      activationBytesPerLayer(GPT3, layout({}), true, 'none'),
+    );
+  });
 });
 
 describe('model states (Megatron 18 B/param, ZeRO)', () => {
