@@ -1,8 +1,8 @@
-import { memoryPerGpu, totalBytesByRecomputedLayers } from '../workload/memory';
+import { memoryTotalBytes, totalBytesByRecomputedLayers } from '../workload/memory';
 import { engineInputOf } from './input';
 import type { ParallelismLayout } from './input';
 import type { Context } from './simulate';
-import { buildContext, buildResult, evaluateCore, memoryOptions } from './simulate';
+import { buildContext, buildResult, evaluateCore, memoryOptions, stepCore } from './simulate';
 import type { Recompute, ResolvedLayout, TrainingResult, TrainingSections } from './types';
 
 /** Every layout field left to the search. */
@@ -40,11 +40,20 @@ export function fewestRecomputedLayers(
   layersPerStage: number,
 ): number {
   const totalBytes = totalBytesByRecomputedLayers(ctx.input.model, l, memoryOptions(ctx));
+  return fewestFitting(totalBytes, ctx.dev.hbmBytes, layersPerStage);
+}
+
+/** Binary search of {@link fewestRecomputedLayers} over a memory function of the count. */
+function fewestFitting(
+  totalBytes: (recomputedLayers: number) => number,
+  hbmBytes: number,
+  layersPerStage: number,
+): number {
   let lo = 0; // does not fit (k = 0 is 'none', already tried on its own)
   let hi = layersPerStage; // fits
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    const fits = totalBytes(mid) <= ctx.dev.hbmBytes;
+    const fits = totalBytes(mid) <= hbmBytes;
     if (fits) hi = mid;
     else lo = mid;
   }
@@ -99,6 +108,9 @@ export function searchLayout(
   // One pass over the layouts. `uneven`: the global batch need not divide evenly over DP;
   // each replica then runs ⌈G/DP⌉ sequences, the largest share pacing the step (tried only
   // when no layout divides it, e.g. OPT-175B’s 1,024 sequences on 992 GPUs at TP 8).
+  const hbmBytes = ctx.dev.hbmBytes;
+  // Memory of the 'none' variant of each interleaving degree of the current layout.
+  const noneMemByVpp: number[] = [];
   const pass = (uneven: boolean) => {
     let best: { l: ResolvedLayout; t: number; mem: number } | null = null;
     let leastMem: { l: ResolvedLayout; mem: number } | null = null;
@@ -122,6 +134,7 @@ export function searchLayout(
               (a, b) => a - b,
             );
       for (const pp of pps) {
+        const layersPerStage = Math.ceil(m.layers / pp);
         for (const cp of cps) {
           const rest = gpus / (tp * pp * cp);
           if (!Number.isInteger(rest)) continue;
@@ -157,7 +170,6 @@ export function searchLayout(
           const sp = fixed.sequenceParallel ?? (tp > 1 && ctx.sequenceParallelDefault);
           for (const mb of mbs) {
             const mcount = Math.max(1, Math.ceil(perReplica / mb));
-            const layersPerStage = Math.ceil(m.layers / pp);
             const vpps =
               fixed.vpp !== null
                 ? [fixed.vpp]
@@ -167,7 +179,9 @@ export function searchLayout(
             for (const ep of eps) {
               for (const zeroStage of zeros) {
                 for (const recompute of rcsAll) {
+                  let vi = -1;
                   for (const vpp of vpps) {
+                    vi++;
                     let l: ResolvedLayout = {
                       tp,
                       pp,
@@ -182,32 +196,34 @@ export function searchLayout(
                       recompute,
                       microBatchesPerStep: mcount,
                     };
-                    let mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                    let mem = memoryTotalBytes(m, l, memOpt);
+                    // 'none' comes first in rcsAll: the later recompute variants of this layout
+                    // read its memory here instead of working it out again.
+                    if (recompute === 'none') noneMemByVpp[vi] = mem;
                     if (leastMem === null || mem < leastMem.mem) leastMem = { l, mem };
-                    if (mem > ctx.dev.hbmBytes) {
+                    if (mem > hbmBytes) {
                       skipped++;
                       continue;
                     }
                     if (blockRecompute && recompute !== 'none') {
                       // Recomputing costs time and only buys memory: when the same layout fits
                       // without it, that one is faster, so this candidate is dominated.
-                      const noneMem = memoryPerGpu(
-                        m,
-                        { ...l, recompute: 'none' },
-                        memOpt,
-                      ).totalBytes;
-                      if (noneMem <= ctx.dev.hbmBytes) continue;
+                      const noneMem =
+                        noneMemByVpp[vi] ??
+                        memoryTotalBytes(m, { ...l, recompute: 'none' }, memOpt);
+                      if (noneMem <= hbmBytes) continue;
                       if (recompute === 'full' && layersPerStage > 1) {
                         // Recompute only as many layers per stage as memory needs (block method).
-                        const k = fewestRecomputedLayers(ctx, l, layersPerStage);
+                        const totalBytes = totalBytesByRecomputedLayers(m, l, memOpt);
+                        const k = fewestFitting(totalBytes, hbmBytes, layersPerStage);
                         if (k < layersPerStage) {
                           l = { ...l, recomputeLayers: k };
-                          mem = memoryPerGpu(m, l, memOpt).totalBytes;
+                          mem = totalBytes(k); // = memoryPerGpu(m, l, memOpt).totalBytes
                         }
                       }
                     }
                     evaluated++;
-                    const t = evaluateCore(ctx, l).stepTimeS;
+                    const t = stepCore(ctx, l).stepTimeS;
                     if (
                       best === null ||
                       t < best.t * (1 - 1e-9) ||

@@ -24,7 +24,7 @@ import {
   p2pS,
 } from '../parallelism/network';
 import { memoryPerGpu } from '../workload/memory';
-import type { MemoryParts } from '../workload/memory';
+import type { MemoryOptions, MemoryParts } from '../workload/memory';
 import {
   attentionDims,
   ffnMatrices,
@@ -325,7 +325,15 @@ export function buildContext(input: EngineInput): Context {
  * per gradient). The gradient buffer holds what the data-parallel reduction sends (`gradBytes`):
  * Megatron-Core allocates it in the reduction dtype (`grad_reduce_in_fp32`).
  */
-export function memoryOptions(ctx: Context): {
+export function memoryOptions(ctx: Context): MemoryOptions {
+  if (ctx === lastOptionsCtx && lastOptions !== null) return lastOptions;
+  lastOptionsCtx = ctx;
+  lastOptions = memoryOptionsOf(ctx);
+  return lastOptions;
+}
+
+/** The options of {@link memoryOptions}, worked out. */
+function memoryOptionsOf(ctx: Context): {
   flashAttention: boolean;
   loraParams: number;
   gemmInputBytes: number;
@@ -342,6 +350,14 @@ export function memoryOptions(ctx: Context): {
     frozenWeightBytes: fp8 && ctx.optimized ? 1 : 2,
   };
 }
+
+/**
+ * The last context asked for and its memory options: a layout search asks once per candidate it
+ * times. Contexts are read-only values, so the same object always has the same options (a memo
+ * only, same numbers).
+ */
+let lastOptionsCtx: Context | null = null;
+let lastOptions: MemoryOptions | null = null;
 
 /** Numbers of one layout evaluation (hot path). */
 export type Core = {
@@ -378,6 +394,28 @@ export type Core = {
  * 2020); Adam update memory-bound.
  */
 export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
+  const step = stepCore(ctx, l);
+  const memory = memoryPerGpu(ctx.input.model, l, memoryOptions(ctx));
+  return {
+    stepTimeS: step.stepTimeS,
+    breakdown: step.breakdown,
+    memory,
+    fits: memory.totalBytes <= ctx.dev.hbmBytes,
+    elementwiseS: step.elementwiseS,
+    fwdStageS: step.fwdStageS,
+    evalSyncS: step.evalSyncS,
+    hardwareFlopsPerToken: step.hardwareFlopsPerToken,
+  };
+}
+
+/** The timing numbers of {@link evaluateCore}, without memory. */
+export type StepCore = Omit<Core, 'memory' | 'fits'>;
+
+/**
+ * The timing part of {@link evaluateCore} (everything but memory): a layout search, which has
+ * already checked the candidate's memory, times candidates with it.
+ */
+export function stepCore(ctx: Context, l: ResolvedLayout): StepCore {
   const { input, dev, net } = ctx;
   const m = input.model;
   const a = ctx.attn;
@@ -786,7 +824,6 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
     breakdown.bubbleS +
     breakdown.optimizerS;
 
-  const memory = memoryPerGpu(m, l, memoryOptions(ctx));
   // Recomputed FlashAttention spans one packed document, as the time above prices it.
   const recSpan = ctx.flash
     ? Math.min(m.seqLen, ctx.input.training.packedDocTokens ?? m.seqLen)
@@ -810,8 +847,6 @@ export function evaluateCore(ctx: Context, l: ResolvedLayout): Core {
   return {
     stepTimeS,
     breakdown,
-    memory,
-    fits: memory.totalBytes <= dev.hbmBytes,
     elementwiseS: mcount * (elemStage + recShare * elemFwdStage),
     fwdStageS: fwdMb + tpFwdStage + layersS * cpFwd + mS * epFwd,
     evalSyncS,

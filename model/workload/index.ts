@@ -8,6 +8,11 @@ export {
   inferFfnType,
 } from './shape';
 export type { ParamCounts } from './shape';
-export { memoryPerGpu, activationBytesPerLayer, totalBytesByRecomputedLayers } from './memory';
+export {
+  memoryPerGpu,
+  memoryTotalBytes,
+  activationBytesPerLayer,
+  totalBytesByRecomputedLayers,
+} from './memory';
 export type { MemoryLayout, MemoryOptions, MemoryParts } from './memory';
 export type { FfnType, MoeSpec, ModelShape } from './types';

@@ -75,6 +75,54 @@ export const RUNTIME_OVERHEAD_BYTES = 2 * 1024 ** 3;
 export const FRAGMENTATION_SHARE = 0.1;
 
 /**
+ * The TP-sharded activation bytes per token per hidden unit of one layer (no recompute, without
+ * the attention scores): a function of the shape, `gemmInputBytes` and `keepQkv` only. Sharded by TP: Q
+ * (2·q/h), K and V (2·(k + v)/h), attention output (g·o/h); MLA adds its latents (query and
+ * key/value, 16-bit). FFN: activation input (2 per f; SwiGLU 2 tensors) and FC2 input (g per f);
+ * a MoE layer keeps them for each of its topK routed copies, plus the permuted expert input (g per
+ * h per copy) and its shared experts. `keepQkv` false: the full-head Q, K and V are not kept (MLA
+ * under selective recompute, see `activationBytesPerLayer`). The last shape, byte width and flag asked for are remembered:
+ * a layout search asks for the same shape once per candidate (a memo only, same number).
+ */
+function shardedActivationsPerToken(
+  m: ModelShape,
+  gemmInputBytes: number,
+  keepQkv: boolean,
+): number {
+  if (m === lastActShape && gemmInputBytes === lastActGemmInputBytes && keepQkv === lastKeepQkv)
+    return lastSharded;
+  const h = m.hidden;
+  const a = attentionDims(m);
+  const g = gemmInputBytes;
+  const mla = m.mla ?? null;
+  const latents =
+    mla === null ? 0 : (2 * ((mla.qLoraRank ?? 0) + mla.kvLoraRank + mla.qkRopeHeadDim)) / h;
+  const qkv = keepQkv ? 2 * a.qWidth + 2 * (a.kWidth + a.vWidth) : 0;
+  const attn = (qkv + g * a.oWidth) / h + latents;
+  const perF = (m.ffnType === 'swiglu' ? 4 : 2) + g;
+  const moe = m.moe;
+  let ffnActs: number;
+  if (moe === null) {
+    ffnActs = (perF * m.ffnHidden) / h;
+  } else {
+    const kinds = layerKinds(m);
+    const dense = (perF * (moe.denseFfnHidden ?? m.ffnHidden)) / h;
+    const shared = (perF * (moe.sharedExperts ?? 0) * m.ffnHidden) / h;
+    const routed = moe.topK * ((perF * m.ffnHidden) / h + g);
+    ffnActs = (kinds.dense * dense + kinds.moe * (routed + shared)) / m.layers;
+  }
+  lastActShape = m;
+  lastActGemmInputBytes = gemmInputBytes;
+  lastKeepQkv = keepQkv;
+  lastSharded = attn + ffnActs;
+  return lastSharded;
+}
+let lastActShape: ModelShape | null = null;
+let lastActGemmInputBytes = Number.NaN;
+let lastKeepQkv = true;
+let lastSharded = 0;
+
+/**
  * Activation bytes one transformer layer keeps for backward, for one micro batch, per GPU.
  * Method: Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
  * Models"), eq. 1–2 and Table 2: s·b·h·(10 + 24/t + 5·a·s/(h·t)) without sequence parallelism,
@@ -95,20 +143,10 @@ export function activationBytesPerLayer(
   const t = l.tp;
   const spDiv = l.sequenceParallel ? t : 1;
   if (recompute === 'full') return (2 * sbh) / spDiv;
-  const h = m.hidden;
-  const a = attentionDims(m);
-  const g = gemmInputBytes;
   // Unsharded without SP: two layer-norm inputs (4), QKV input (2), FC1 input (2), two dropout
   // masks (2). GEMM inputs (QKV input, FC1 input, attention output, FC2 input) are stored at
   // `gemmInputBytes` per element.
-  const replicated = 4 + 2 * g + 2;
-  // Sharded by TP: Q (2·q/h), K and V (2·(k + v)/h), attention output (g·o/h); MLA adds its
-  // latents (query and key/value, 16-bit). FFN: activation input (2 per f; SwiGLU 2 tensors) and
-  // FC2 input (g per f); a MoE layer keeps them for each of its topK routed copies, plus the
-  // permuted expert input (g per h per copy) and its shared experts.
-  const mla = m.mla ?? null;
-  const latents =
-    mla === null ? 0 : (2 * ((mla.qLoraRank ?? 0) + mla.kvLoraRank + mla.qkRopeHeadDim)) / h;
+  const replicated = 4 + 2 * gemmInputBytes + 2;
   // Selective recompute of an MLA layer reruns its query and key/value up-projections in backward
   // and keeps only the latents, dropping the full-head Q, K and V: the DeepSeek-V3 report (§3.2.3,
   // "Recomputation of RMSNorm and MLA Up-Projection") and Megatron-Core's `mla_up_proj` recompute
@@ -116,21 +154,8 @@ export function activationBytesPerLayer(
   // recompute_granularity "selective" (scripts/performance/configs/deepseek/
   // deepseek_workload_base_configs.py @ cfeddcd9: recompute_modules ["mla_up_proj"] on GB300,
   // GB200, B300, B200 and H100). The training engine prices the rerun (simulate.ts).
-  const qkv = mla !== null && recompute === 'selective' ? 0 : 1;
-  const attn = (qkv * (2 * a.qWidth + 2 * (a.kWidth + a.vWidth)) + g * a.oWidth) / h + latents;
-  const perF = (m.ffnType === 'swiglu' ? 4 : 2) + g;
-  const moe = m.moe;
-  let ffnActs: number;
-  if (moe === null) {
-    ffnActs = (perF * m.ffnHidden) / h;
-  } else {
-    const kinds = layerKinds(m);
-    const dense = (perF * (moe.denseFfnHidden ?? m.ffnHidden)) / h;
-    const shared = (perF * (moe.sharedExperts ?? 0) * m.ffnHidden) / h;
-    const routed = moe.topK * ((perF * m.ffnHidden) / h + g);
-    ffnActs = (kinds.dense * dense + kinds.moe * (routed + shared)) / m.layers;
-  }
-  const sharded = attn + ffnActs;
+  const keepQkv = !((m.mla ?? null) !== null && recompute === 'selective');
+  const sharded = shardedActivationsPerToken(m, gemmInputBytes, keepQkv);
   // Attention scores: softmax output (2), dropout mask (1), dropout output (2) per head per key.
   const scores =
     flashAttention || recompute === 'selective' ? 0 : (5 * m.heads * m.seqLen) / m.hidden;
@@ -150,18 +175,40 @@ export function activationBytesPerLayer(
  * adapter parameter (Hu et al. 2021).
  */
 export function memoryPerGpu(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryParts {
-  const mm = memoryModel(m, l, opt);
-  const k = mm.full ? Math.min(mm.layersPerStage, l.recomputeLayers ?? mm.layersPerStage) : 0;
-  const acts = activationsAt(mm, k);
-  const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
+  const mm = memoryModel(m, l, opt, scratchModel);
+  const acts = activationsAt(mm, recomputedLayersOf(mm, l));
   return {
     weightsBytes: mm.weights,
     gradientsBytes: mm.grads,
     optimizerBytes: mm.optim,
     activationsBytes: acts,
-    overheadBytes: overhead,
-    totalBytes: mm.weights + mm.grads + mm.optim + acts + overhead,
+    overheadBytes: overheadBytesOf(acts),
+    totalBytes: totalBytesOf(mm, acts),
   };
+}
+
+/**
+ * `memoryPerGpu(m, l, opt).totalBytes` (the same number) without building the parts: a layout
+ * search checks every candidate against HBM with it.
+ */
+export function memoryTotalBytes(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): number {
+  const mm = memoryModel(m, l, opt, scratchModel);
+  return totalBytesOf(mm, activationsAt(mm, recomputedLayersOf(mm, l)));
+}
+
+/** Layers of a stage that recompute in full: 0 unless full recompute, then at most the stage. */
+function recomputedLayersOf(mm: MemoryModel, l: MemoryLayout): number {
+  return mm.full ? Math.min(mm.layersPerStage, l.recomputeLayers ?? mm.layersPerStage) : 0;
+}
+
+/** Runtime overhead and fragmentation, bytes, given the activation bytes. */
+function overheadBytesOf(acts: number): number {
+  return RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
+}
+
+/** Model states + activations + overhead, bytes. */
+function totalBytesOf(mm: MemoryModel, acts: number): number {
+  return mm.weights + mm.grads + mm.optim + acts + overheadBytesOf(acts);
 }
 
 /**
@@ -175,30 +222,47 @@ export function totalBytesByRecomputedLayers(
   l: MemoryLayout,
   opt: MemoryOptions,
 ): (recomputedLayers: number) => number {
-  const mm = memoryModel(m, { ...l, recompute: 'full' }, opt);
-  return (k) => {
-    const acts = activationsAt(mm, Math.min(mm.layersPerStage, k));
-    const overhead = RUNTIME_OVERHEAD_BYTES + FRAGMENTATION_SHARE * acts;
-    return mm.weights + mm.grads + mm.optim + acts + overhead;
-  };
+  const mm = memoryModel(m, { ...l, recompute: 'full' }, opt, newMemoryModel());
+  return (k) => totalBytesOf(mm, activationsAt(mm, Math.min(mm.layersPerStage, k)));
 }
 
 /** What `memoryPerGpu` works out before it knows how many layers per stage recompute. */
 type MemoryModel = {
-  readonly weights: number;
-  readonly grads: number;
-  readonly optim: number;
-  readonly layersPerStage: number;
-  readonly full: boolean;
-  readonly pp: number;
+  weights: number;
+  grads: number;
+  optim: number;
+  layersPerStage: number;
+  full: boolean;
+  pp: number;
   /** Activation bytes of one layer as the layout stores it, and of one layer kept whole. */
-  readonly perLayer: number;
-  readonly keptLayer: number;
+  perLayer: number;
+  keptLayer: number;
   /** In-flight micro batches × the interleaving factor. */
-  readonly inFlightFactor: number;
+  inFlightFactor: number;
   /** The last stage's fp32 logits, bytes. */
-  readonly logits: number;
+  logits: number;
 };
+
+function newMemoryModel(): MemoryModel {
+  // NaN, not 0: the fields start as the floating-point numbers they will hold.
+  return {
+    weights: Number.NaN,
+    grads: Number.NaN,
+    optim: Number.NaN,
+    layersPerStage: Number.NaN,
+    full: false,
+    pp: Number.NaN,
+    perLayer: Number.NaN,
+    keptLayer: Number.NaN,
+    inFlightFactor: Number.NaN,
+    logits: Number.NaN,
+  };
+}
+/**
+ * Scratch for `memoryPerGpu` and `memoryTotalBytes`, which read it before they return (a layout
+ * search evaluates memory for every candidate; reusing it spares an allocation per candidate).
+ */
+const scratchModel = newMemoryModel();
 
 /** Activation bytes with `k` of a stage's layers recomputed (0 ≤ k ≤ layersPerStage). */
 function activationsAt(mm: MemoryModel, k: number): number {
@@ -211,8 +275,13 @@ function activationsAt(mm: MemoryModel, k: number): number {
   return mm.pp === 1 ? acts + mm.logits : Math.max(acts, lastStageActs);
 }
 
-/** The parts of `memoryPerGpu` that do not depend on the recomputed-layer count. */
-function memoryModel(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): MemoryModel {
+/** The parts of `memoryPerGpu` that do not depend on the recomputed-layer count, written to `out`. */
+function memoryModel(
+  m: ModelShape,
+  l: MemoryLayout,
+  opt: MemoryOptions,
+  out: MemoryModel,
+): MemoryModel {
   const p = paramCounts(m);
   // The largest stage (⌈L/p⌉ layers) binds when the layers do not split evenly.
   const layersPerStage = Math.ceil(m.layers / l.pp);
@@ -264,16 +333,15 @@ function memoryModel(m: ModelShape, l: MemoryLayout, opt: MemoryOptions): Memory
   // in flight; the first stage is the binding one whenever p > 1 and m ≥ 2.
   const tokens = (m.seqLen / l.cp) * l.microBatch;
   const logits = (tokens * m.vocab * 4) / l.tp;
-  return {
-    weights,
-    grads,
-    optim,
-    layersPerStage,
-    full,
-    pp: l.pp,
-    perLayer,
-    keptLayer,
-    inFlightFactor: inFlight * interleave,
-    logits,
-  };
+  out.weights = weights;
+  out.grads = grads;
+  out.optim = optim;
+  out.layersPerStage = layersPerStage;
+  out.full = full;
+  out.pp = l.pp;
+  out.perLayer = perLayer;
+  out.keptLayer = keptLayer;
+  out.inFlightFactor = inFlight * interleave;
+  out.logits = logits;
+  return out;
 }

@@ -17,7 +17,13 @@ import {
 } from '../../../model/scenario';
 import { getAccelerator } from '../../../model/catalog/accelerators';
 import { simulateEngineInput } from '../../../model/training/engine';
-import { chunkedExposedS } from '../../../model/training/simulate';
+import {
+  buildContext,
+  chunkedExposedS,
+  evaluateCore,
+  memoryOptions,
+  stepCore,
+} from '../../../model/training/simulate';
 import { clockFactorForPowerCap } from '../../../model/compute';
 
 /** Megatron-LM 2021 Table 1, 145.6B on 1,536 A100 (TP 8, PP 8, DP 24). */
@@ -728,5 +734,33 @@ describe('pipeline point-to-point transfers', () => {
     expect(plainOpt).toBeCloseTo(ppCommS(1, 'baseline'), 12);
     // Interleaved: 2·vpp sends per micro batch, overlapped (25 % interference): less than vpp 1's.
     expect(ppCommS(2, 'optimized')).toBeLessThan(plainOpt);
+  });
+});
+
+describe('the layout search’s shortcuts give what a full evaluation gives', () => {
+  const fp8: EngineInput = {
+    ...MEGATRON_145B,
+    training: { ...MEGATRON_145B.training, precision: 'fp8' },
+  };
+  it('stepCore times a layout as evaluateCore does', () => {
+    for (const input of [MEGATRON_145B, fp8]) {
+      const ctx = buildContext(input);
+      const l = simulateEngineInput(input).layout;
+      const { memory, fits, ...timing } = evaluateCore(ctx, l);
+      expect(stepCore(ctx, l)).toEqual(timing);
+      expect(fits).toBe(memory.totalBytes <= ctx.dev.hbmBytes);
+    }
+  });
+  it('memory options, asked for one context after another, are each context’s own', () => {
+    const kernel = (attentionKernel: 'flash' | 'unfused'): EngineInput => ({
+      ...MEGATRON_145B,
+      training: { ...MEGATRON_145B.training, attentionKernel },
+    });
+    const a = buildContext(kernel('unfused'));
+    const b = buildContext(kernel('flash'));
+    const first = memoryOptions(a);
+    expect(memoryOptions(b).flashAttention).toBe(true);
+    expect(memoryOptions(a)).toEqual(first);
+    expect(first.flashAttention).toBe(false);
   });
 });

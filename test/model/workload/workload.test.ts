@@ -3,6 +3,7 @@ import type { ModelShape } from '../../../model/training/types';
 import {
   activationBytesPerLayer,
   memoryPerGpu,
+  memoryTotalBytes,
   modelFlopsPerToken,
   paramCounts,
   totalBytesByRecomputedLayers,
@@ -121,6 +122,9 @@ describe('activation memory (Korthikanti et al. 2022)', () => {
     const selective = activationBytesPerLayer(mla, layout({}), true, 'selective');
     const qkvBytesPerToken = 2 * 128 * 192 + 2 * 128 * (192 + 128);
     expect(none - selective).toBeCloseTo(4096 * qkvBytesPerToken, 0);
+    // The per-shape memo keys on the kept Q/K/V too: asked in the other order, the same numbers.
+    expect(activationBytesPerLayer(mla, layout({}), true, 'selective')).toBe(selective);
+    expect(activationBytesPerLayer(mla, layout({}), true, 'none')).toBe(none);
     // Without MLA, FlashAttention already stores no scores: selective keeps what none keeps.
     expect(activationBytesPerLayer(GPT3, layout({}), true, 'selective')).toBe(
       activationBytesPerLayer(GPT3, layout({}), true, 'none'),
@@ -193,5 +197,66 @@ describe('block recompute (k of a stage’s layers, Megatron --recompute-method 
         expect(total(k)).toBe(memoryPerGpu(m, { ...l, recomputeLayers: k }, o).totalBytes);
       }
     }
+  });
+});
+
+describe('memory memos (the layout search asks for one shape once per candidate)', () => {
+  const MOE: ModelShape = {
+    ...LLAMA3_8B,
+    moe: { experts: 8, topK: 2, sharedExperts: 1, firstDenseLayers: 1 },
+  };
+  const layouts = [
+    layout({ tp: 8, pp: 8, dp: 4, zeroStage: 1, sequenceParallel: true }),
+    layout({ tp: 2, pp: 4, vpp: 2, dp: 8, zeroStage: 1, recompute: 'full', microBatch: 2 }),
+    layout({ tp: 4, cp: 2, recompute: 'selective', microBatchesPerStep: 8 }),
+    layout({ pp: 2, ep: 4, dp: 4, recompute: 'full', recomputeLayers: 3, microBatchesPerStep: 4 }),
+  ];
+  const options = [
+    { flashAttention: true, loraParams: 0 },
+    { flashAttention: false, loraParams: 0, gemmInputBytes: 1 },
+    { flashAttention: true, loraParams: 4e6, gemmInputBytes: 2 },
+  ];
+  it('give the same numbers whatever shape and byte width were asked for before', () => {
+    const cases = [GPT3, LLAMA3_8B, MOE].flatMap((m) =>
+      options.flatMap((o) => layouts.map((l) => ({ m, o, l }))),
+    );
+    const run = (order: typeof cases) =>
+      new Map(
+        order.map((c) => [
+          c,
+          {
+            parts: memoryPerGpu(c.m, c.l, c.o),
+            total: memoryTotalBytes(c.m, c.l, c.o),
+            acts: (['none', 'selective', 'full'] as const).map((rc) =>
+              activationBytesPerLayer(c.m, c.l, c.o.flashAttention, rc, c.o.gemmInputBytes),
+            ),
+          },
+        ]),
+      );
+    const forward = run(cases);
+    const backward = run([...cases].reverse());
+    for (const c of cases) {
+      const f = forward.get(c);
+      expect(f).toEqual(backward.get(c));
+      expect(f?.total).toBe(f?.parts.totalBytes);
+    }
+  });
+  it('a shape asked for right after another with other widths does not get its numbers', () => {
+    const l = layouts[0] ?? layout({});
+    const acts = (m: ModelShape, g: number) => activationBytesPerLayer(m, l, true, 'none', g);
+    const wide = acts(GPT3, 2);
+    expect(acts({ ...GPT3, ffnHidden: GPT3.ffnHidden / 2 }, 2)).toBeLessThan(wide);
+    expect(acts(GPT3, 1)).toBeLessThan(wide);
+    expect(acts(GPT3, 2)).toBe(wide);
+  });
+  it('memoryPerGpu parts survive later memory evaluations', () => {
+    const l = layouts[1] ?? layout({});
+    const o = options[0] ?? { flashAttention: true, loraParams: 0 };
+    const first = memoryPerGpu(GPT3, l, o);
+    const copy = { ...first };
+    memoryPerGpu(LLAMA3_8B, layouts[0] ?? l, o);
+    memoryTotalBytes(MOE, layouts[3] ?? l, o);
+    totalBytesByRecomputedLayers(GPT3, l, o)(2);
+    expect(first).toEqual(copy);
   });
 });
