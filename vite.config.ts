@@ -32,8 +32,13 @@ export default defineConfig({
     // which pulls in deep matching and cloning recharts never uses (about 1.8 KB gzipped): these
     // take the functions and property names it passes, with the same results (tested). Its
     // isEqual compares an axis's ticks (plain objects) and needs none of lodash's typed-array,
-    // Map/Set and circular-reference handling (about 1 KB gzipped).
+    // Map/Set and circular-reference handling (about 1 KB gzipped). decimal.js-light (nice tick
+    // steps only) is replaced by an exact BigInt decimal with the methods and default settings
+    // recharts uses (about 6 KB gzipped less; tested equal to it and on recharts' ticks).
     alias: {
+      'decimal.js-light': fileURLToPath(
+        new URL('./renderer/vendor/decimal-light/index.ts', import.meta.url),
+      ),
       'es-toolkit/compat/isEqual': fileURLToPath(
         new URL('./renderer/vendor/es-toolkit-compat/isEqual.ts', import.meta.url),
       ),
@@ -65,7 +70,7 @@ export default defineConfig({
               // piece per chart kind (the pieces shared gzip context with nothing): about 7 KB
               // less in all. Not React (it stays in the start-up chunks).
               name: 'chartlib',
-              test: /renderer[\\/]vendor[\\/]es-toolkit-compat[\\/]|node_modules[\\/](recharts|d3-[a-z-]+|@reduxjs|immer|decimal\.js-light|es-toolkit|reselect|react-redux|victory-vendor|internmap|redux|redux-thunk|eventemitter3|clsx|react-is|use-sync-external-store|tiny-invariant)[\\/]/,
+              test: /renderer[\\/]vendor[\\/](es-toolkit-compat|decimal-light)[\\/]|node_modules[\\/](recharts|d3-[a-z-]+|@reduxjs|immer|decimal\.js-light|es-toolkit|reselect|react-redux|victory-vendor|internmap|redux|redux-thunk|eventemitter3|clsx|react-is|use-sync-external-store|tiny-invariant)[\\/]/,
               includeDependenciesRecursively: false,
             },
             {
