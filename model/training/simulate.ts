@@ -259,9 +259,9 @@ export function buildContext(input: EngineInput): Context {
   if (input.model.moe !== null) {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
     // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes within +8 … +80 %, gpt-oss-120b
-    // +18 … +45 % with its unfused expert bias and clamp and its pipeline split stated (the
-    // GB300 and H100 rows within ±20 %), with their recipes' dispatcher, overlap and CUDA-graph
-    // settings stated.
+    // +16 … +42 % with its unfused expert bias and clamp, its pipeline split and its narrow-head /
+    // sliding-window attention rates (the GB300 and H100 rows within ±20 %), with their recipes'
+    // dispatcher, overlap and CUDA-graph settings stated.
     warnings.push(
       'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s (or DualPipe’s) all-to-all overlap, the per-expert GEMM pace of host-bound layers (many small experts per GPU, no CUDA graphs) and unfused expert biases and activation clamps (gpt-oss) and MLA’s up-projection recompute (selective) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained up to 1.8× slower than predicted for reasons not yet found, and DualPipe’s smaller pipeline bubble (DeepSeek-V3) is not modelled',
     );
