@@ -537,6 +537,8 @@ describe('gpt-oss attention: narrow heads and the sliding window’s key tiles',
     expect(step(1)).toBeCloseTo(step(128), 12);
     expect(step(129)).toBeGreaterThan(step(128));
     // Still far cheaper than full causal attention over 4,096 keys on those layers.
-    expect(step(128)).toBeLessThan(simulateEngineInput(withModel({ slidingWindow: null })).stepTimeS);
+    expect(step(128)).toBeLessThan(
+      simulateEngineInput(withModel({ slidingWindow: null })).stepTimeS,
+    );
   });
 });
