@@ -165,6 +165,59 @@ export function attentionKeysFactor(keys: number): number {
 }
 
 /**
+ * Fused-attention rate falls with the head width: per score element a tile does the same softmax
+ * work (exp, max, rescale) whatever the width, while its two matmuls scale with it, so rate ∝
+ * d/(d + d0) below the reference width `ATTN_HEAD_DIM_REF` = 128, at which `ATTN_FWD_REL`/
+ * `ATTN_BWD_REL` were read. Read from the FlashAttention-3 paper's H100 SXM5 BF16 sweeps (Shah
+ * et al. 2024, Figs. "Attention forward/backward speed, head dim 64 / 128", 16k tokens), cuDNN
+ * (Transformer Engine's fused backend, which Megatron-Core runs): forward causal 388 vs 539
+ * TFLOP/s at d = 64 vs 128 (0.72; FlashAttention-3 473 vs 616, 0.77), backward 433 vs 516 (0.84;
+ * FlashAttention-3 474 vs 561, 0.845); cudnn-frontend PR #505 times cuDNN's backward on SM120 at
+ * S 4,096, 16 heads, causal: 558 µs at d = 64, 921 µs at d = 128, i.e. 0.83 of the d = 128 rate. The
+ * d0 that reproduce the ratios: 81 forward, 30 backward (the backward's five matmuls per
+ * exponential dilute the softmax work). Wider heads are not credited: cuDNN's d = 256 rate is at
+ * or below its d = 128 rate in the same figures (581 vs 595 forward), so the factor is 1 from 128 up.
+ */
+export const ATTN_HEAD_DIM_REF = 128;
+export const ATTN_HEAD_DIM_D0 = { fwd: 81, bwd: 30 } as const;
+
+/** Fused-attention rate at head width `headDim` relative to width 128 (≤ 1), forward or backward. */
+export function attentionHeadDimFactor(headDim: number, pass: 'fwd' | 'bwd'): number {
+  if (!(headDim > 0) || headDim >= ATTN_HEAD_DIM_REF) return 1;
+  const d0 = ATTN_HEAD_DIM_D0[pass];
+  return (headDim / (headDim + d0)) * ((ATTN_HEAD_DIM_REF + d0) / ATTN_HEAD_DIM_REF);
+}
+
+/**
+ * Tile of a fused-attention kernel along queries and keys (FlashAttention-2/3 and cuDNN tile the
+ * score matrix in 128-row, 128-column blocks at head widths ≤ 128).
+ */
+export const ATTN_TILE = 128;
+
+/**
+ * Keys a sliding-window attention kernel visits per query, and the rate it reaches on them: the
+ * kernel skips only whole key tiles outside the band, so a query tile of `ATTN_TILE` rows, whose
+ * rows each see the `window` keys before them, loads every key tile from the first row's window
+ * start to the last row's position: ⌈window/tile⌉ + 1 tiles (FlashAttention's local-attention
+ * `n_block_min = (m_block·kBlockM − window_left)/kBlockN`; cuDNN's band mask likewise), at the
+ * short-span rate of {@link attentionKeysFactor}. Capped at the whole causal span (`keys`).
+ * Checked against cudnn-frontend PR #505 (SM120, causal backward, S 16,384, d 64): cuDNN takes
+ * 791.8 µs at a window of 511 and 1,169.2 µs at 1,023 against 6,447.7 µs unwindowed, i.e. the
+ * work of 1,006 and 1,485 keys per query at the full-length rate (FlashAttention-2: 958, 1,418);
+ * this rule gives 830 and 1,336, against 503 and 991 useful keys.
+ * @returns the keys visited per query and their rate relative to the long-sequence rate
+ */
+export function slidingWindowAttention(
+  window: number,
+  keys: number,
+): { readonly keysVisited: number; readonly rate: number } {
+  const visited = (Math.ceil(window / ATTN_TILE) + 1) * ATTN_TILE;
+  if (!(window > 0) || visited >= keys)
+    return { keysVisited: keys / 2, rate: attentionKeysFactor(keys) };
+  return { keysVisited: visited, rate: attentionKeysFactor(visited) };
+}
+
+/**
  * Host (CPU) time to launch one GEMM from eager PyTorch, seconds: back-to-back GEMMs whose kernels
  * are shorter than this run at this pace, whatever the GPU. Measured on one H100 SXM (2026-11-26,
  * `cli/device/results/h100-sxm-2026-11-26.json`, `gemm_table`; method: `cli/device/power_probe.py`,

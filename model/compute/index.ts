@@ -11,6 +11,8 @@ export {
   ELEMENTWISE_FIXED_S,
   ATTN_FWD_REL,
   ATTN_BWD_REL,
+  attentionHeadDimFactor,
+  slidingWindowAttention,
 } from './device';
 export type { DeviceConstants } from './device';
 export { clockFactorForPowerCap, STATIC_POWER_FRACTION, DVFS_POWER_EXPONENT } from './powerCap';

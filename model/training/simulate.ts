@@ -3,7 +3,9 @@ import type { DeviceConstants } from '../compute/device';
 import {
   ATTN_BWD_REL,
   ATTN_FWD_REL,
+  attentionHeadDimFactor,
   attentionKeysFactor,
+  slidingWindowAttention,
   deviceConstants,
   gemmTimeS,
   memoryTimeS,
@@ -257,9 +259,9 @@ export function buildContext(input: EngineInput): Context {
   if (input.model.moe !== null) {
     // Measured on moe-dev.json (README, known limitations): Megatron-Bridge rows on GB200/GB300
     // NVL72 fall within about ±15 %; rows on 8-GPU HGX nodes within +8 … +80 %, gpt-oss-120b
-    // +18 … +45 % with its unfused expert bias and clamp and its pipeline split stated (the
-    // GB300 and H100 rows within ±20 %), with their recipes' dispatcher, overlap and CUDA-graph
-    // settings stated.
+    // +16 … +42 % with its unfused expert bias and clamp, its pipeline split and its narrow-head /
+    // sliding-window attention rates (the GB300 and H100 rows within ±20 %), with their recipes'
+    // dispatcher, overlap and CUDA-graph settings stated.
     warnings.push(
       'MoE: routing, permutation, grouped expert GEMMs, the stated dispatcher (all-to-all, all-gather, DeepEP/HybridEP), Megatron’s (or DualPipe’s) all-to-all overlap, the per-expert GEMM pace of host-bound layers (many small experts per GPU, no CUDA graphs) and unfused expert biases and activation clamps (gpt-oss) and MLA’s up-projection recompute (selective) are modelled; published Megatron-Core rows on 8-GPU HGX nodes have trained up to 1.8× slower than predicted for reasons not yet found, and DualPipe’s smaller pipeline bubble (DeepSeek-V3) is not modelled',
     );
@@ -479,23 +481,33 @@ export function stepCore(ctx: Context, l: ResolvedLayout): StepCore {
   if (ctx.flash) {
     // FlashAttention, causal: each query attends to half the keys on average (the s×s blocks
     // above the diagonal are skipped). Packed documents with a per-document mask: d/2 instead
-    // (TrainingSettings.packedDocTokens). A sliding window of W keys: W − W²/(2s) on average.
+    // (TrainingSettings.packedDocTokens). Sliding-window layers visit whole key tiles around their
+    // band at the short-span rate (`slidingWindowAttention`), and heads narrower than 128 run at a
+    // lower rate (`attentionHeadDimFactor`; gpt-oss: 64).
     const keys = Math.min(m.seqLen, input.training.packedDocTokens ?? m.seqLen);
     const sw = m.slidingWindow ?? null;
-    let avgKeys = keys * 0.5;
-    if (sw !== null && sw.window < keys) {
-      const share = Math.floor((m.layers + sw.every - 1) / sw.every) / m.layers;
-      const windowKeys = sw.window - (sw.window * sw.window) / (2 * keys);
-      avgKeys = (1 - share) * avgKeys + share * windowKeys;
-    }
-    const attnFlopsFwd = 2 * b * sq * headsLocal * (a.qkHeadDim + a.vHeadDim) * avgKeys;
     // One kernel per context-parallel ring step, each over s/cp keys (Megatron's load-balanced
     // ring attention), at the rate a kernel of that length reaches.
     const kernels = l.cp;
     const rel = attentionKeysFactor(keys / l.cp);
-    attnFwd = attnFlopsFwd / (dev.attnFlopsPerS * ATTN_FWD_REL * rel) + kernels * 2e-6;
+    // Per query: keys multiplied divided by their relative rate, averaged over the layers.
+    let keysAtRate = (keys * 0.5) / rel;
+    if (sw !== null && sw.window < keys) {
+      const share = Math.floor((m.layers + sw.every - 1) / sw.every) / m.layers;
+      const band = slidingWindowAttention(sw.window, keys);
+      keysAtRate = (1 - share) * keysAtRate + share * (band.keysVisited / band.rate);
+    }
+    const perKey = 2 * b * sq * headsLocal * (a.qkHeadDim + a.vHeadDim);
+    const headDim = (a.qkHeadDim + a.vHeadDim) / 2;
+    attnFwd =
+      (perKey * keysAtRate) /
+        (dev.attnFlopsPerS * ATTN_FWD_REL * attentionHeadDimFactor(headDim, 'fwd')) +
+      kernels * 2e-6;
     // Backward: 5 matmuls vs 2 forward (Dao 2023).
-    attnBwd = (2.5 * attnFlopsFwd) / (dev.attnFlopsPerS * ATTN_BWD_REL * rel) + kernels * 4e-6;
+    attnBwd =
+      (2.5 * perKey * keysAtRate) /
+        (dev.attnFlopsPerS * ATTN_BWD_REL * attentionHeadDimFactor(headDim, 'bwd')) +
+      kernels * 4e-6;
   } else {
     // Unfused (Megatron-LM fused scale-mask-softmax): two batched GEMMs over the full s×s scores
     // (the causal mask is applied, not skipped), softmax + dropout streaming the scores through

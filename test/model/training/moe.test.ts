@@ -516,3 +516,29 @@ describe('gpt-oss expert MLP and pipeline split (Megatron-Core unfused paths)', 
     expect(flat('layers')).toBeCloseTo(flat('balanced'), 9);
   });
 });
+
+describe('gpt-oss attention: narrow heads and the sliding window’s key tiles', () => {
+  const withModel = (model: Partial<EngineInput['model']>): EngineInput => ({
+    ...GPT_OSS,
+    model: { ...GPT_OSS.model, ...model },
+  });
+
+  it('64 heads of width 64 take longer than 32 heads of width 128 (same projections and FLOPs)', () => {
+    // q width 4,096 and k/v width 512 either way, so only the attention kernel's rate differs.
+    const narrow = simulateEngineInput(withModel({ heads: 64, kvHeads: 8, headDim: 64 }));
+    const wide = simulateEngineInput(withModel({ heads: 32, kvHeads: 4, headDim: 128 }));
+    expect(narrow.breakdown.forwardS).toBeGreaterThan(wide.breakdown.forwardS);
+    expect(narrow.breakdown.backwardS).toBeGreaterThan(wide.breakdown.backwardS);
+  });
+
+  it('a window costs whole key tiles: 1 key and 128 keys both visit two tiles, 129 keys three', () => {
+    const step = (window: number) =>
+      simulateEngineInput(withModel({ slidingWindow: { window, every: 2 } })).stepTimeS;
+    expect(step(1)).toBeCloseTo(step(128), 12);
+    expect(step(129)).toBeGreaterThan(step(128));
+    // Still far cheaper than full causal attention over 4,096 keys on those layers.
+    expect(step(128)).toBeLessThan(
+      simulateEngineInput(withModel({ slidingWindow: null })).stepTimeS,
+    );
+  });
+});
