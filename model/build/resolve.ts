@@ -972,13 +972,45 @@ function remember<T>(memo: WeakMap<object, T[]>, owner: object, entry: T): void 
 
 /**
  * What of the facility's cooling the hardware depends on, as the cooling type standing for it:
- * direct liquid (a liquid-cooled chassis is chosen: `systemFor`), immersion (no server fans:
- * `fanMaxOf`), else air (air and rear-door cooling buy the same hardware). The hardware is
- * resolved, and memoised, for this type, so builds under air and rear-door cooling share it.
+ * immersion (no server fans: `fanMaxOf`); direct liquid where it changes the system bought (a
+ * liquid-cooled chassis of the accelerator: `systemFor`); else air (air and rear-door cooling,
+ * and direct liquid for a named system or an accelerator without a liquid-cooled chassis, buy
+ * the same hardware: `fanMaxOf` tells only immersion apart). The hardware is resolved, and
+ * memoised, for this type, so builds under these coolings share it.
  */
-function hardwareCooling(coolingId: CoolingTypeId): CoolingTypeId {
-  return coolingId === 'direct-liquid' || coolingId === 'immersion' ? coolingId : 'air';
+function hardwareCooling(
+  coolingId: CoolingTypeId,
+  compute: Scenario['cluster']['compute'],
+  catalog: Catalog,
+): CoolingTypeId {
+  if (coolingId === 'immersion') return 'immersion';
+  if (coolingId !== 'direct-liquid' || compute.systemId !== 'auto') return 'air';
+  return liquidChangesSystem(catalog, compute.acceleratorId) ? 'direct-liquid' : 'air';
 }
+
+/**
+ * Whether `systemFor` picks another system for the accelerator under direct-liquid cooling
+ * than under air (the catalog has a liquid-cooled chassis for it beside an air-cooled one, or
+ * only a liquid-cooled one first). Memoised per catalog and accelerator: catalogs are never
+ * changed in place.
+ */
+export function liquidChangesSystem(catalog: Catalog, acceleratorId: string): boolean {
+  let known = liquidSystemMemo.get(catalog);
+  if (known === undefined) {
+    known = new Map();
+    liquidSystemMemo.set(catalog, known);
+  }
+  let changes = known.get(acceleratorId);
+  if (changes === undefined) {
+    const systems = listItems(catalog, 'system');
+    changes =
+      platformSystem(systems, acceleratorId, true) !==
+      platformSystem(systems, acceleratorId, false);
+    known.set(acceleratorId, changes);
+  }
+  return changes;
+}
+const liquidSystemMemo = new WeakMap<Catalog, Map<string, boolean>>();
 
 /**
  * Resolve a scenario's build against a catalog.
@@ -996,8 +1028,8 @@ export function resolveBuild(
   catalog: Catalog,
   options: { readonly provenance?: boolean } = {},
 ): ResolvedBuild | null {
-  const cooling = hardwareCooling(facilityCoolingId(scenario, catalog));
   const { compute, network, storage } = scenario.cluster;
+  const cooling = hardwareCooling(facilityCoolingId(scenario, catalog), compute, catalog);
   const finance = scenario.finance;
   let hw: ResolvedHardware | null | undefined;
   const kind = scenario.workload.kind;
