@@ -7,8 +7,8 @@ import {
   trainingPerformance,
 } from '../evaluate';
 import type { DataReliability } from '../evaluate';
-import { itPowerOf, powerOfBuild } from '../power';
-import type { ItPower, WorkloadLoad } from '../power';
+import { itPowerOf, powerTotalsOfBuild } from '../power';
+import type { BuildPowerTotals, ItPower, WorkloadLoad } from '../power';
 import { dataReliabilityInputFor } from '../storage';
 import type { DataReliabilityInput } from '../storage';
 import { unitIn } from '../metrics';
@@ -648,7 +648,7 @@ export function searchChunk(
         facility: ctx.facilities[cool * nReg + r] as Scenario['facility'],
       };
       let cost: BuildCostTotals;
-      let pm: Readonly<Record<string, MetricValue>>;
+      let p: BuildPowerTotals;
       let pue: number;
       let dr: DrEntry;
       try {
@@ -702,7 +702,7 @@ export function searchChunk(
           hw.it = itPowerOf(build, load, utilization);
           hw.utilization = utilization;
         }
-        const p = powerOfBuild(build, load, hw.it);
+        p = powerTotalsOfBuild(build, hw.it);
         const stalled = res.timeToTrainFactor === null || res.wallShares.useful <= 0;
         // The totals only (the schedule, NPV and rental comparison are not searched on).
         cost = costTotalsOfBuild(build, p, {
@@ -711,7 +711,6 @@ export function searchChunk(
           rentalPerGpuHour: null,
           servingGpus: null,
         });
-        pm = p.metrics;
         pue = build.facility.pue;
       } catch (e) {
         recordError(i, errorMessage(e));
@@ -724,10 +723,12 @@ export function searchChunk(
       fig[FIG.cost_per_million_tokens_usd] = finiteNumberOrNaN(cost.perMillionTokensUsd);
       fig[FIG.cost_per_training_run_usd] = finiteNumberOrNaN(cost.perRunUsd);
       fig[FIG.capex_usd] = finiteNumberOrNaN(cost.capexUsd);
-      fig[FIG.facility_power_kw] = finiteOrNaN(pm['facility_power_kw']);
-      const peak = finiteOrNaN(pm['it_power_peak_kw']) * pue;
+      // The power figures `powerOfBuild` registers as facility_power_kw, it_power_peak_kw (× PUE)
+      // and racks.
+      fig[FIG.facility_power_kw] = finiteNumberOrNaN(p.facility.facilityAvgKw);
+      const peak = finiteNumberOrNaN(p.it.peakTotalKw) * pue;
       fig[FIG.facility_peak_power_kw] = Number.isFinite(peak) ? peak : NaN;
-      fig[FIG.racks] = finiteOrNaN(pm['racks']);
+      fig[FIG.racks] = finiteNumberOrNaN(p.racks.racks);
       fig[FIG.memory_headroom_gib] = headroom;
       fig[FIG.memory_per_gpu_gib] = memUsed;
       fig[FIG.mfu_pct] = finiteOrNaN(perf.metrics['mfu_pct']);
