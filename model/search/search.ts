@@ -338,6 +338,12 @@ type Ctx = {
   readonly ySign: number;
   readonly required: readonly number[];
   readonly facilities: readonly Scenario['facility'][];
+  /**
+   * The storage section of each storage tier × node cache (`s * caches + c`): one object per
+   * option for the whole chunk, so the build's memos keyed by the section (its storage tiers
+   * resolved per node count) serve every block with the same nodes.
+   */
+  readonly storages: readonly Scenario['cluster']['storage'][];
   /** Region indices in ascending electricity price (ties by index). */
   readonly regionOrder: readonly number[];
   /**
@@ -355,6 +361,10 @@ function makeCtx(space: SearchSpace): Ctx {
   const facilities: Scenario['facility'][] = [];
   for (let c = 0; c < cool; c++)
     for (let r = 0; r < reg; r++) facilities.push(facilityFor(space, c, r));
+  const storages: Scenario['cluster']['storage'][] = [];
+  for (let st = 0; st < space.axes.storageTiers.length; st++)
+    for (let c = 0; c < space.axes.nodeCacheDrivesPerNode.length; c++)
+      storages.push(storageFor(space, st, c));
   const required = [FIG[spec.goal]];
   if (spec.front) required.push(FIG[spec.front.x], FIG[spec.front.y]);
   const prices = regionPrices(space);
@@ -375,6 +385,7 @@ function makeCtx(space: SearchSpace): Ctx {
     ySign: spec.front ? sign(spec.front.y) : 1,
     required,
     facilities,
+    storages,
   };
 }
 
@@ -639,7 +650,7 @@ export function searchChunk(
       const ck = s * nCache + c;
       let cluster = clusters[ck];
       if (!cluster) {
-        cluster = { compute, network, storage: storageFor(space, s, c) };
+        cluster = { compute, network, storage: ctx.storages[ck] as Scenario['cluster']['storage'] };
         clusters[ck] = cluster;
       }
       const scenario: Scenario = {
