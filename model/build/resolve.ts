@@ -364,7 +364,9 @@ function coreFor(
 ): HardwareCore | null {
   const { compute, network } = scenario.cluster;
   const finance = scenario.finance;
-  for (const e of coreMemo.get(compute) ?? []) {
+  const cores = coreMemo.get(compute) ?? [];
+  for (let k = cores.length - 1; k >= 0; k--) {
+    const e = cores[k] as CoreKey;
     if (
       e.network === network &&
       e.finance === finance &&
@@ -960,6 +962,10 @@ const buildMemo = new WeakMap<ResolvedHardware, WeakMap<ResolvedSite, ResolvedBu
 /** Entries kept per section object (the oldest dropped first). */
 const MEMO_SIZE = 16;
 
+/**
+ * Adds an entry to a memo list. Each key is in a list once; lists are searched newest first (a
+ * search asks for what it last added).
+ */
 function remember<T>(memo: WeakMap<object, T[]>, owner: object, entry: T): void {
   let list = memo.get(owner);
   if (list === undefined) {
@@ -1033,7 +1039,9 @@ export function resolveBuild(
   const finance = scenario.finance;
   let hw: ResolvedHardware | null | undefined;
   const kind = scenario.workload.kind;
-  for (const e of hardwareMemo.get(storage) ?? []) {
+  const hardware = hardwareMemo.get(storage) ?? [];
+  for (let k = hardware.length - 1; k >= 0; k--) {
+    const e = hardware[k] as HardwareKey;
     if (
       e.compute === compute &&
       e.network === network &&
@@ -1061,7 +1069,9 @@ export function resolveBuild(
   if (hw === null) return null;
   const acc = compute.acceleratorId;
   let site: ResolvedSite | undefined;
-  for (const e of siteMemo.get(scenario.facility) ?? []) {
+  const sites = siteMemo.get(scenario.facility) ?? [];
+  for (let k = sites.length - 1; k >= 0; k--) {
+    const e = sites[k] as SiteKey;
     if (e.finance === finance && e.accelerator === acc && e.catalog === catalog) {
       site = e.value;
       break;
@@ -1673,7 +1683,9 @@ function storageNumbersFor(
   cacheDrivePrice: number,
   training: boolean,
 ): ResolvedStorage {
-  for (const e of storageMemo.get(st) ?? []) {
+  const stored = storageMemo.get(st) ?? [];
+  for (let k = stored.length - 1; k >= 0; k--) {
+    const e = stored[k] as StorageKey;
     if (
       e.catalog === catalog &&
       e.nodes === nodes &&
