@@ -659,7 +659,7 @@ function resolveHardware(
       'DRAM power per GB',
       dramWPerGb.value,
       'W/GB',
-      fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false),
+      DRAM_W_PER_GB_PROV,
     ),
     scaleOutNicId: integrated ? '' : nic.nic.id,
     scaleOutNics: rec.put(
@@ -1171,6 +1171,9 @@ class NumbersOnlyBuild implements ResolvedBuild {
     return all;
   }
 }
+
+/** Provenance of the DRAM power per GB (a model constant: the same for every build). */
+const DRAM_W_PER_GB_PROV = fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false);
 
 /** Price of a cache drive of `capacityTB` from the catalog's data-centre NVMe drive, USD. */
 function cachePriceOf(catalog: Catalog, capacityTB: number): number {

@@ -230,4 +230,51 @@ describe('resolveBuild memos', () => {
     expect(liquidChangesSystem(allAir, 'b200')).toBe(false);
     expect(liquidChangesSystem(catalog, 'b200')).toBe(true);
   });
+
+  it('the storage network, sized once per storage hosts, fabric kind and prices, is each build’s own', () => {
+    const withNetwork = (
+      fabric: 'infiniband' | 'roce',
+      gbpsPerGpu: number,
+      fxPerUsd: number,
+    ): Scenario => ({
+      ...base,
+      cluster: {
+        ...base.cluster,
+        network: { scaleOut: { ...base.cluster.network.scaleOut, fabric, gbpsPerGpu } },
+      },
+      finance: { ...base.finance, fxPerUsd },
+    });
+    const variants = [
+      withNetwork('infiniband', 400, 1),
+      withNetwork('roce', 400, 1),
+      withNetwork('infiniband', 800, 1),
+      withNetwork('infiniband', 400, 0.5),
+      // More storage servers on the storage network.
+      {
+        ...base,
+        cluster: {
+          ...base.cluster,
+          storage: {
+            ...base.cluster.storage,
+            dataTier: { ...base.cluster.storage.dataTier, capacityTB: 20000 },
+          },
+        },
+      },
+    ];
+    const storageOf = (s: Scenario, catalog = builtinCatalog()) => {
+      const bom = resolved(s, catalog).network.bom;
+      expect(bom.storage).not.toBeNull();
+      return bom;
+    };
+    for (const v of variants) storageOf(v);
+    for (const v of variants) {
+      // A catalog object of its own starts with empty memos: the sizes a fresh copy gets.
+      expect(storageOf(v)).toEqual(storageOf(structuredClone(v), { ...builtinCatalog() }));
+    }
+    const [ib, roce, faster, cheaper, larger] = variants.map((v) => storageOf(v).storage);
+    expect(roce).not.toEqual(ib);
+    expect(larger).not.toEqual(ib);
+    expect(cheaper).not.toEqual(ib);
+    expect(faster).toEqual(ib);
+  });
 });
