@@ -175,8 +175,10 @@ export function memoryPlan(key: PlanKey): MemoryPlan {
   // Unstated recompute: full recompute may cover only part of each stage.
   const blockRecompute = key.recompute === null;
   // With FlashAttention, selective recompute differs from none only for MLA (its up-projections).
+  // (`mla` read on every call: a read first met after the function is optimized deoptimizes it.)
+  const mla = m.mla != null;
   const rcsAll: Recompute[] = memOpt.flashAttention
-    ? key.recompute === null && m.mla != null
+    ? key.recompute === null && mla
       ? ['none', 'selective', 'full']
       : rcs
     : key.recompute !== null
