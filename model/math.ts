@@ -94,3 +94,17 @@ export function formatSignificant(n: number, digits: number = 3): string {
 export function formatWhole(n: number): string {
   return n >= 0 && n < 1e21 ? String(Math.round(n)) : n.toFixed(0);
 }
+
+/**
+ * `n.toLocaleString('en-US')` for a safe integer: its digits grouped by threes with commas
+ * ("1,024"); anything else goes to `toLocaleString` itself. The first `toLocaleString` of a
+ * process loads the ICU number formatter (about 25 ms); a design-search worker names its results
+ * with this instead.
+ */
+export function formatGroupedInteger(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
+}

@@ -353,13 +353,21 @@ function sizeBillOfMaterials(i: BomInput, catalog: Catalog): ClusterNetworkBom {
   const computeBom = memoized(catalog, `compute|${fabricKey(i)}|${i.computeSwitch.id}`, () =>
     sizeComputeFabric(compute),
   );
+  // The storage fabric depends on its hosts, the fabric kind and the prices only: sized once per
+  // storage network (the line-rate variants of a build and both passes below share it).
+  const storageBom =
+    storage === null
+      ? null
+      : memoized(catalog, `storage|${i.fabric}|${storage.nodes}|${fx}`, () => sizeFabric(storage));
   const pre = sizeClusterNetwork(
     { compute, storage, management: { devices: 1, nodes: i.nodes, oob, inband, cable: copper } },
     computeBom,
+    storageBom,
   );
   const devices = i.nodes + storageServers + pre.compute.switches + (pre.storage?.switches ?? 0);
   return sizeClusterNetwork(
     { compute, storage, management: { devices, nodes: i.nodes, oob, inband, cable: copper } },
     computeBom,
+    storageBom,
   );
 }

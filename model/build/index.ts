@@ -10,6 +10,7 @@ export {
   systemsFor,
   priceScale,
   facilityCoolingId,
+  liquidChangesSystem,
   CACHE_DRIVE_AFR_DEFAULT,
 } from './resolve';
 export {

@@ -364,7 +364,9 @@ function coreFor(
 ): HardwareCore | null {
   const { compute, network } = scenario.cluster;
   const finance = scenario.finance;
-  for (const e of coreMemo.get(compute) ?? []) {
+  const cores = coreMemo.get(compute) ?? [];
+  for (let k = cores.length - 1; k >= 0; k--) {
+    const e = cores[k] as CoreKey;
     if (
       e.network === network &&
       e.finance === finance &&
@@ -657,7 +659,7 @@ function resolveHardware(
       'DRAM power per GB',
       dramWPerGb.value,
       'W/GB',
-      fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false),
+      DRAM_W_PER_GB_PROV,
     ),
     scaleOutNicId: integrated ? '' : nic.nic.id,
     scaleOutNics: rec.put(
@@ -960,6 +962,10 @@ const buildMemo = new WeakMap<ResolvedHardware, WeakMap<ResolvedSite, ResolvedBu
 /** Entries kept per section object (the oldest dropped first). */
 const MEMO_SIZE = 16;
 
+/**
+ * Adds an entry to a memo list. Each key is in a list once; lists are searched newest first (a
+ * search asks for what it last added).
+ */
 function remember<T>(memo: WeakMap<object, T[]>, owner: object, entry: T): void {
   let list = memo.get(owner);
   if (list === undefined) {
@@ -972,13 +978,45 @@ function remember<T>(memo: WeakMap<object, T[]>, owner: object, entry: T): void 
 
 /**
  * What of the facility's cooling the hardware depends on, as the cooling type standing for it:
- * direct liquid (a liquid-cooled chassis is chosen: `systemFor`), immersion (no server fans:
- * `fanMaxOf`), else air (air and rear-door cooling buy the same hardware). The hardware is
- * resolved, and memoised, for this type, so builds under air and rear-door cooling share it.
+ * immersion (no server fans: `fanMaxOf`); direct liquid where it changes the system bought (a
+ * liquid-cooled chassis of the accelerator: `systemFor`); else air (air and rear-door cooling,
+ * and direct liquid for a named system or an accelerator without a liquid-cooled chassis, buy
+ * the same hardware: `fanMaxOf` tells only immersion apart). The hardware is resolved, and
+ * memoised, for this type, so builds under these coolings share it.
  */
-function hardwareCooling(coolingId: CoolingTypeId): CoolingTypeId {
-  return coolingId === 'direct-liquid' || coolingId === 'immersion' ? coolingId : 'air';
+function hardwareCooling(
+  coolingId: CoolingTypeId,
+  compute: Scenario['cluster']['compute'],
+  catalog: Catalog,
+): CoolingTypeId {
+  if (coolingId === 'immersion') return 'immersion';
+  if (coolingId !== 'direct-liquid' || compute.systemId !== 'auto') return 'air';
+  return liquidChangesSystem(catalog, compute.acceleratorId) ? 'direct-liquid' : 'air';
 }
+
+/**
+ * Whether `systemFor` picks another system for the accelerator under direct-liquid cooling
+ * than under air (the catalog has a liquid-cooled chassis for it beside an air-cooled one, or
+ * only a liquid-cooled one first). Memoised per catalog and accelerator: catalogs are never
+ * changed in place.
+ */
+export function liquidChangesSystem(catalog: Catalog, acceleratorId: string): boolean {
+  let known = liquidSystemMemo.get(catalog);
+  if (known === undefined) {
+    known = new Map();
+    liquidSystemMemo.set(catalog, known);
+  }
+  let changes = known.get(acceleratorId);
+  if (changes === undefined) {
+    const systems = listItems(catalog, 'system');
+    changes =
+      platformSystem(systems, acceleratorId, true) !==
+      platformSystem(systems, acceleratorId, false);
+    known.set(acceleratorId, changes);
+  }
+  return changes;
+}
+const liquidSystemMemo = new WeakMap<Catalog, Map<string, boolean>>();
 
 /**
  * Resolve a scenario's build against a catalog.
@@ -996,12 +1034,14 @@ export function resolveBuild(
   catalog: Catalog,
   options: { readonly provenance?: boolean } = {},
 ): ResolvedBuild | null {
-  const cooling = hardwareCooling(facilityCoolingId(scenario, catalog));
   const { compute, network, storage } = scenario.cluster;
+  const cooling = hardwareCooling(facilityCoolingId(scenario, catalog), compute, catalog);
   const finance = scenario.finance;
   let hw: ResolvedHardware | null | undefined;
   const kind = scenario.workload.kind;
-  for (const e of hardwareMemo.get(storage) ?? []) {
+  const hardware = hardwareMemo.get(storage) ?? [];
+  for (let k = hardware.length - 1; k >= 0; k--) {
+    const e = hardware[k] as HardwareKey;
     if (
       e.compute === compute &&
       e.network === network &&
@@ -1029,7 +1069,9 @@ export function resolveBuild(
   if (hw === null) return null;
   const acc = compute.acceleratorId;
   let site: ResolvedSite | undefined;
-  for (const e of siteMemo.get(scenario.facility) ?? []) {
+  const sites = siteMemo.get(scenario.facility) ?? [];
+  for (let k = sites.length - 1; k >= 0; k--) {
+    const e = sites[k] as SiteKey;
     if (e.finance === finance && e.accelerator === acc && e.catalog === catalog) {
       site = e.value;
       break;
@@ -1129,6 +1171,9 @@ class NumbersOnlyBuild implements ResolvedBuild {
     return all;
   }
 }
+
+/** Provenance of the DRAM power per GB (a model constant: the same for every build). */
+const DRAM_W_PER_GB_PROV = fromCatalog('constant', 'dram', 'wPerGb', dramWPerGb, false);
 
 /** Price of a cache drive of `capacityTB` from the catalog's data-centre NVMe drive, USD. */
 function cachePriceOf(catalog: Catalog, capacityTB: number): number {
@@ -1641,7 +1686,9 @@ function storageNumbersFor(
   cacheDrivePrice: number,
   training: boolean,
 ): ResolvedStorage {
-  for (const e of storageMemo.get(st) ?? []) {
+  const stored = storageMemo.get(st) ?? [];
+  for (let k = stored.length - 1; k >= 0; k--) {
+    const e = stored[k] as StorageKey;
     if (
       e.catalog === catalog &&
       e.nodes === nodes &&

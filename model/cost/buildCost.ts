@@ -1,7 +1,7 @@
 import type { ResolvedBuild } from '../build';
 import type { MetricValue } from '../metrics/metric';
 import { electricityCostPerYear } from '../power';
-import type { BuildPower } from '../power';
+import type { BuildPower, BuildPowerTotals } from '../power';
 import { computeCost, costTotals } from './tco';
 import type { CostInput, CostResult, CostTotals, LostShares } from './tco';
 
@@ -82,7 +82,7 @@ function m(value: number, unit: string): MetricValue {
  * The cost input of a build running a workload: its resolved prices, its power at the facility's
  * electricity price, the finance terms and what the workload delivers.
  */
-function costInputOf(b: ResolvedBuild, p: BuildPower, work: WorkDelivered): CostInput {
+function costInputOf(b: ResolvedBuild, p: BuildPowerTotals, work: WorkDelivered): CostInput {
   const fin = b.finance;
   const f = b.facility;
   const cloud = fin.cloudPerGpuHour;
@@ -163,7 +163,7 @@ export type BuildCostTotals = {
  */
 export function costTotalsOfBuild(
   b: ResolvedBuild,
-  p: BuildPower,
+  p: BuildPowerTotals,
   work: WorkDelivered,
 ): BuildCostTotals {
   const t = costTotals(costInputOf(b, p, work));

@@ -203,12 +203,14 @@ export function sizeComputeFabric(input: FabricInput): FabricBom {
  * bought for it (storage and management networks are still sized).
  * @param compute - the compute fabric sized for `input.compute` (`sizeComputeFabric`), when the
  *   caller has it (model/build sizes one compute fabric for every storage variant of a build)
+ * @param storage - the storage fabric sized for `input.storage` (`sizeFabric`), when the caller
+ *   has it (model/build sizes it once per storage network, whatever the compute fabric)
  */
 export function sizeClusterNetwork(
   input: ClusterNetworkInput,
   compute: FabricBom = sizeComputeFabric(input.compute),
+  storage: FabricBom | null = input.storage ? sizeFabric(input.storage) : null,
 ): ClusterNetworkBom {
-  const storage = input.storage ? sizeFabric(input.storage) : null;
   const management = sizeManagement(input.management);
   return {
     compute,

@@ -13,7 +13,13 @@ import type { RackPlan, RackWarning } from './racks';
  * energy, electricity cost, carbon, water), and racks packed under the rack power limit on the
  * provisioned node power (nameplate or bottom-up peak).
  */
-export type BuildPower = {
+export type BuildPower = BuildPowerTotals & {
+  /** Registered figures (model/power/metrics.ts). */
+  readonly metrics: Readonly<Record<string, MetricValue>>;
+};
+
+/** {@link BuildPower} without its figures (what the cost and the design search read). */
+export type BuildPowerTotals = {
   readonly it: ItPower;
   readonly facility: FacilityFigures;
   readonly racks: RackPlan;
@@ -22,8 +28,6 @@ export type BuildPower = {
   /** Nodes, networks and storage as provisioned, kW (the colocation contract or the build's critical load). */
   readonly provisionedKw: number;
   readonly warnings: readonly RackWarning[];
-  /** Registered figures (model/power/metrics.ts). */
-  readonly metrics: Readonly<Record<string, MetricValue>>;
 };
 
 function m(value: number, unit: string): MetricValue {
@@ -35,8 +39,7 @@ function m(value: number, unit: string): MetricValue {
  * @param b - the resolved build
  * @param load - GPUs the workload uses, their activity and cap
  * @param it - the build's IT power under `load` (default: `itPowerOf(b, load,
- *   b.finance.utilization)`; the design search passes the one it computed for the same hardware,
- *   load and utilization in another region, the same value)
+ *   b.finance.utilization)`)
  * @returns IT and facility power (kW), energy (MWh/yr), racks, provisioned kW and their figures
  */
 export function powerOfBuild(
@@ -44,31 +47,8 @@ export function powerOfBuild(
   load: WorkloadLoad,
   it: ItPower = itPowerOf(b, load, b.finance.utilization),
 ): BuildPower {
-  const f = b.facility;
-  const fac = facilityFigures({
-    itAvgKw: it.averageTotalKw,
-    itPeakKw: it.peakTotalKw,
-    pue: f.pue,
-    wueLPerKwh: f.wueLPerKwh,
-    electricityPerKwh: f.electricityPerKwh,
-    carbonGPerKwh: f.carbonGPerKwh,
-  });
-  const provisionNodeKw =
-    (f.provisionOn === 'rated' ? Math.max(b.system.ratedPowerW, 0) : it.nodePeak.totalW) / 1000;
-  const racks = packRacks({
-    nodes: b.nodes,
-    nodeKw: provisionNodeKw,
-    nodeHeightU: b.system.heightU,
-    nodeForm: b.system.form,
-    rackLimitKw: f.rackLimitKw,
-    rackUnits: b.system.form === 'rack' ? Math.max(f.rackUnits, b.system.heightU) : f.rackUnits,
-    networkRackUnits: b.network.bom.rackUnits,
-    networkKw: it.networkKw,
-    storageRackUnits: b.storage.dataTier.rackUnits + (b.storage.checkpointTier?.rackUnits ?? 0),
-    storageKw: it.storageKw,
-    floorM2PerRack: f.floorM2PerRack,
-  });
-  const provisionedKw = b.nodes * provisionNodeKw + it.networkKw + it.storageKw;
+  const t = powerTotalsOfBuild(b, it);
+  const { facility: fac, racks } = t;
   const metrics: Record<string, MetricValue> = {
     it_power_kw: m(it.averageTotalKw, 'kW'),
     it_power_running_kw: m(it.runningTotalKw, 'kW'),
@@ -94,9 +74,53 @@ export function powerOfBuild(
     it,
     facility: fac,
     racks,
+    provisionNodeKw: t.provisionNodeKw,
+    provisionedKw: t.provisionedKw,
+    warnings: t.warnings,
+    metrics,
+  };
+}
+
+/**
+ * {@link powerOfBuild} without its figures: the design search reads the facility power, peak
+ * IT power and racks of each candidate from these (the same numbers) and the cost its totals.
+ * @param b - the resolved build
+ * @param it - the build's IT power under the workload's load (`itPowerOf`; the design search
+ *   passes the one it computed for the same hardware, load and utilization in another region,
+ *   the same value)
+ */
+export function powerTotalsOfBuild(b: ResolvedBuild, it: ItPower): BuildPowerTotals {
+  const f = b.facility;
+  const fac = facilityFigures({
+    itAvgKw: it.averageTotalKw,
+    itPeakKw: it.peakTotalKw,
+    pue: f.pue,
+    wueLPerKwh: f.wueLPerKwh,
+    electricityPerKwh: f.electricityPerKwh,
+    carbonGPerKwh: f.carbonGPerKwh,
+  });
+  const provisionNodeKw =
+    (f.provisionOn === 'rated' ? Math.max(b.system.ratedPowerW, 0) : it.nodePeak.totalW) / 1000;
+  const racks = packRacks({
+    nodes: b.nodes,
+    nodeKw: provisionNodeKw,
+    nodeHeightU: b.system.heightU,
+    nodeForm: b.system.form,
+    rackLimitKw: f.rackLimitKw,
+    rackUnits: b.system.form === 'rack' ? Math.max(f.rackUnits, b.system.heightU) : f.rackUnits,
+    networkRackUnits: b.network.bom.rackUnits,
+    networkKw: it.networkKw,
+    storageRackUnits: b.storage.dataTier.rackUnits + (b.storage.checkpointTier?.rackUnits ?? 0),
+    storageKw: it.storageKw,
+    floorM2PerRack: f.floorM2PerRack,
+  });
+  const provisionedKw = b.nodes * provisionNodeKw + it.networkKw + it.storageKw;
+  return {
+    it,
+    facility: fac,
+    racks,
     provisionNodeKw,
     provisionedKw,
     warnings: racks.warnings,
-    metrics,
   };
 }

@@ -7,8 +7,8 @@ import {
   trainingPerformance,
 } from '../evaluate';
 import type { DataReliability } from '../evaluate';
-import { itPowerOf, powerOfBuild } from '../power';
-import type { ItPower, WorkloadLoad } from '../power';
+import { itPowerOf, powerTotalsOfBuild } from '../power';
+import type { BuildPowerTotals, ItPower, WorkloadLoad } from '../power';
 import { dataReliabilityInputFor } from '../storage';
 import type { DataReliabilityInput } from '../storage';
 import { unitIn } from '../metrics';
@@ -338,6 +338,12 @@ type Ctx = {
   readonly ySign: number;
   readonly required: readonly number[];
   readonly facilities: readonly Scenario['facility'][];
+  /**
+   * The storage section of each storage tier × node cache (`s * caches + c`): one object per
+   * option for the whole chunk, so the build's memos keyed by the section (its storage tiers
+   * resolved per node count) serve every block with the same nodes.
+   */
+  readonly storages: readonly Scenario['cluster']['storage'][];
   /** Region indices in ascending electricity price (ties by index). */
   readonly regionOrder: readonly number[];
   /**
@@ -355,6 +361,10 @@ function makeCtx(space: SearchSpace): Ctx {
   const facilities: Scenario['facility'][] = [];
   for (let c = 0; c < cool; c++)
     for (let r = 0; r < reg; r++) facilities.push(facilityFor(space, c, r));
+  const storages: Scenario['cluster']['storage'][] = [];
+  for (let st = 0; st < space.axes.storageTiers.length; st++)
+    for (let c = 0; c < space.axes.nodeCacheDrivesPerNode.length; c++)
+      storages.push(storageFor(space, st, c));
   const required = [FIG[spec.goal]];
   if (spec.front) required.push(FIG[spec.front.x], FIG[spec.front.y]);
   const prices = regionPrices(space);
@@ -375,6 +385,7 @@ function makeCtx(space: SearchSpace): Ctx {
     ySign: spec.front ? sign(spec.front.y) : 1,
     required,
     facilities,
+    storages,
   };
 }
 
@@ -639,7 +650,7 @@ export function searchChunk(
       const ck = s * nCache + c;
       let cluster = clusters[ck];
       if (!cluster) {
-        cluster = { compute, network, storage: storageFor(space, s, c) };
+        cluster = { compute, network, storage: ctx.storages[ck] as Scenario['cluster']['storage'] };
         clusters[ck] = cluster;
       }
       const scenario: Scenario = {
@@ -648,7 +659,7 @@ export function searchChunk(
         facility: ctx.facilities[cool * nReg + r] as Scenario['facility'],
       };
       let cost: BuildCostTotals;
-      let pm: Readonly<Record<string, MetricValue>>;
+      let p: BuildPowerTotals;
       let pue: number;
       let dr: DrEntry;
       try {
@@ -702,7 +713,7 @@ export function searchChunk(
           hw.it = itPowerOf(build, load, utilization);
           hw.utilization = utilization;
         }
-        const p = powerOfBuild(build, load, hw.it);
+        p = powerTotalsOfBuild(build, hw.it);
         const stalled = res.timeToTrainFactor === null || res.wallShares.useful <= 0;
         // The totals only (the schedule, NPV and rental comparison are not searched on).
         cost = costTotalsOfBuild(build, p, {
@@ -711,7 +722,6 @@ export function searchChunk(
           rentalPerGpuHour: null,
           servingGpus: null,
         });
-        pm = p.metrics;
         pue = build.facility.pue;
       } catch (e) {
         recordError(i, errorMessage(e));
@@ -724,10 +734,12 @@ export function searchChunk(
       fig[FIG.cost_per_million_tokens_usd] = finiteNumberOrNaN(cost.perMillionTokensUsd);
       fig[FIG.cost_per_training_run_usd] = finiteNumberOrNaN(cost.perRunUsd);
       fig[FIG.capex_usd] = finiteNumberOrNaN(cost.capexUsd);
-      fig[FIG.facility_power_kw] = finiteOrNaN(pm['facility_power_kw']);
-      const peak = finiteOrNaN(pm['it_power_peak_kw']) * pue;
+      // The power figures `powerOfBuild` registers as facility_power_kw, it_power_peak_kw (× PUE)
+      // and racks.
+      fig[FIG.facility_power_kw] = finiteNumberOrNaN(p.facility.facilityAvgKw);
+      const peak = finiteNumberOrNaN(p.it.peakTotalKw) * pue;
       fig[FIG.facility_peak_power_kw] = Number.isFinite(peak) ? peak : NaN;
-      fig[FIG.racks] = finiteOrNaN(pm['racks']);
+      fig[FIG.racks] = finiteNumberOrNaN(p.racks.racks);
       fig[FIG.memory_headroom_gib] = headroom;
       fig[FIG.memory_per_gpu_gib] = memUsed;
       fig[FIG.mfu_pct] = finiteOrNaN(perf.metrics['mfu_pct']);

@@ -2,6 +2,7 @@ import { builtinCatalog, findItem, listItems, mergeUserCatalog, platformSystem }
 import type { Catalog } from '../catalog';
 import { facilityCoolingId, priceScale, systemFor } from '../build';
 import { COOLING_WORDS } from '../scenario';
+import { formatGroupedInteger } from '../math';
 import type {
   ClusterSection,
   ComputeSection,
@@ -498,7 +499,7 @@ export function candidateChoice(space: SearchSpace, index: number): CandidateCho
  * (one node when the GPUs fit one, `1 × … , 4 GPUs`).
  */
 export function buildWords(choice: CandidateChoice): string {
-  const n = (v: number): string => v.toLocaleString('en-US');
+  const n = formatGroupedInteger;
   return `${n(choice.nodes)} × ${choice.platformName}, ${n(choice.gpus)} GPUs`;
 }
 

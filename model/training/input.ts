@@ -226,8 +226,26 @@ function chosen<T>(v: T | 'auto'): T | null {
 }
 
 /**
+ * The model shape of a workload's model section at its sequence length (`modelShapeOf`), the same
+ * object while the section is the same object: sections are read-only values, so the same
+ * section always has the same shape. The design search evaluates one workload on hundreds of
+ * clusters, and the layout search's memory plan is kept per shape (`searchLayout`); a memo only,
+ * same numbers.
+ */
+export function modelShapeFor(model: ModelSection): ModelShape {
+  let shape = modelShapes.get(model);
+  if (shape === undefined) {
+    shape = modelShapeOf(model, model.seqLenTokens);
+    modelShapes.set(model, shape);
+  }
+  return shape;
+}
+type ModelSection = TrainingSections['workload']['model'];
+const modelShapes = new WeakMap<ModelSection, ModelShape>();
+
+/**
  * The engine's working input of the scenario sections: `auto` becomes null (the engine chooses),
- * the model section becomes the one model shape of model/workload (`modelShapeOf`), LoRA becomes
+ * the model section becomes the one model shape of model/workload (`modelShapeFor`), LoRA becomes
  * a rank and full training null; units are unchanged (counts, Gb/s, s, W). Unchecked: the
  * sections come from the scenario's schemas.
  */
@@ -236,7 +254,7 @@ export function engineInputOf(s: TrainingSections): EngineInput {
   const { compute } = s;
   const scaleOut = s.network.scaleOut;
   return {
-    model: modelShapeOf(model, model.seqLenTokens),
+    model: modelShapeFor(model),
     training: {
       globalBatchSeqs: training.globalBatchSeqs,
       microBatch: chosen(training.microBatchSeqs),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignificant, formatWhole } from '../../model/math';
+import { formatGroupedInteger, formatSignificant, formatWhole } from '../../model/math';
 
 /** What `formatSignificant` must equal. */
 const reference = (n: number, digits: number) => Number(n.toPrecision(digits)).toString();
@@ -115,6 +115,26 @@ describe('formatWhole', () => {
       if (formatWhole(v) !== v.toFixed(0)) {
         mismatches++;
         expect(formatWhole(v), String(v)).toBe(v.toFixed(0));
+      }
+    expect(mismatches).toBe(0);
+  });
+});
+
+describe('formatGroupedInteger', () => {
+  it("writes what n.toLocaleString('en-US') writes", () => {
+    const values = [0, -0, 1, 7, 999, 1000, -1000, 1024, 40960, 999_999, 1_000_000, -1_234_567];
+    values.push(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1.5, -2.25, 1e21);
+    values.push(Number.NaN, Number.POSITIVE_INFINITY);
+    const next = rng(11);
+    for (let i = 0; i < 20_000; i++) {
+      const v = Math.floor(next() * 10 ** (next() * 16));
+      values.push(v, -v);
+    }
+    let mismatches = 0;
+    for (const v of values)
+      if (formatGroupedInteger(v) !== v.toLocaleString('en-US')) {
+        mismatches++;
+        expect(formatGroupedInteger(v), String(v)).toBe(v.toLocaleString('en-US'));
       }
     expect(mismatches).toBe(0);
   });

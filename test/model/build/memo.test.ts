@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveBuild } from '../../../model/build';
+import { liquidChangesSystem, resolveBuild } from '../../../model/build';
 import type { ResolvedBuild } from '../../../model/build';
 import { builtinCatalog, mergeUserCatalog, userCatalogSchema } from '../../../model/catalog';
 import type { Scenario } from '../../../model/scenario';
@@ -171,5 +171,110 @@ describe('resolveBuild memos', () => {
     }
     // The variants do change the storage network's input (else the test would not reach it).
     expect(rackUnits.size).toBeGreaterThan(1);
+  });
+
+  it('direct-liquid cooling shares the air hardware unless it buys another chassis, and resolves as a fresh copy', () => {
+    // One compute section per accelerator and system (the memos key on section objects).
+    const computes = new Map<string, Scenario['cluster']['compute']>();
+    const under = (acceleratorId: string, coolingType: string, systemId = 'auto'): Scenario => {
+      const k = `${acceleratorId}|${systemId}`;
+      const compute = computes.get(k) ?? { ...base.cluster.compute, acceleratorId, systemId };
+      computes.set(k, compute);
+      return {
+        ...base,
+        cluster: { ...base.cluster, compute },
+        facility: { ...base.facility, coolingType } as Scenario['facility'],
+      };
+    };
+    // H100 has air-cooled systems only (the same system either way); B200 has the liquid-cooled
+    // HGX beside the air-cooled DGX; a named system is bought whatever the cooling.
+    const cases: [string, string, boolean][] = [
+      ['h100-sxm', 'auto', true],
+      ['b200', 'auto', false],
+      ['b200', resolved(under('b200', 'air')).system.id, true],
+    ];
+    for (const [acc, systemId, shared] of cases) {
+      const air = resolved(under(acc, 'air', systemId));
+      const liquidScenario = under(acc, 'direct-liquid', systemId);
+      const liquid = resolveBuild(liquidScenario, builtinCatalog(), { provenance: false });
+      if (liquid === null) throw new Error('no system');
+      if (shared) expect(liquid.node, acc).toBe(air.node);
+      else expect(liquid.system.id, acc).not.toBe(air.system.id);
+      const { assumptions: _a, ...numbers } = liquid;
+      const { assumptions: _b, ...want } = fresh(liquidScenario);
+      expect(numbers).toEqual(want);
+      expect(liquid.assumptions).toEqual(fresh(liquidScenario).assumptions);
+    }
+  });
+
+  it('whether direct liquid changes the system is known per catalog and accelerator', () => {
+    const catalog = builtinCatalog();
+    expect(liquidChangesSystem(catalog, 'h100-sxm')).toBe(false);
+    expect(liquidChangesSystem(catalog, 'b200')).toBe(true);
+    expect(liquidChangesSystem(catalog, 'h100-sxm')).toBe(false);
+    // A user catalog that makes B200's liquid-cooled chassis air-cooled: another catalog, another
+    // answer (and the built-in one's is kept).
+    const liquidB200 = resolved({
+      ...base,
+      cluster: { ...base.cluster, compute: { ...base.cluster.compute, acceleratorId: 'b200' } },
+      facility: { ...base.facility, coolingType: 'direct-liquid' } as Scenario['facility'],
+    }).system.id;
+    const allAir = mergeUserCatalog(
+      catalog,
+      userCatalogSchema.parse({
+        entries: [
+          { kind: 'system', id: liquidB200, date: '2026-11-01', fields: { cooling: 'air' } },
+        ],
+      }),
+    );
+    expect(liquidChangesSystem(allAir, 'b200')).toBe(false);
+    expect(liquidChangesSystem(catalog, 'b200')).toBe(true);
+  });
+
+  it('the storage network, sized once per storage hosts, fabric kind and prices, is each build’s own', () => {
+    const withNetwork = (
+      fabric: 'infiniband' | 'roce',
+      gbpsPerGpu: number,
+      fxPerUsd: number,
+    ): Scenario => ({
+      ...base,
+      cluster: {
+        ...base.cluster,
+        network: { scaleOut: { ...base.cluster.network.scaleOut, fabric, gbpsPerGpu } },
+      },
+      finance: { ...base.finance, fxPerUsd },
+    });
+    const variants = [
+      withNetwork('infiniband', 400, 1),
+      withNetwork('roce', 400, 1),
+      withNetwork('infiniband', 800, 1),
+      withNetwork('infiniband', 400, 0.5),
+      // More storage servers on the storage network.
+      {
+        ...base,
+        cluster: {
+          ...base.cluster,
+          storage: {
+            ...base.cluster.storage,
+            dataTier: { ...base.cluster.storage.dataTier, capacityTB: 20000 },
+          },
+        },
+      },
+    ];
+    const storageOf = (s: Scenario, catalog = builtinCatalog()) => {
+      const bom = resolved(s, catalog).network.bom;
+      expect(bom.storage).not.toBeNull();
+      return bom;
+    };
+    for (const v of variants) storageOf(v);
+    for (const v of variants) {
+      // A catalog object of its own starts with empty memos: the sizes a fresh copy gets.
+      expect(storageOf(v)).toEqual(storageOf(structuredClone(v), { ...builtinCatalog() }));
+    }
+    const [ib, roce, faster, cheaper, larger] = variants.map((v) => storageOf(v).storage);
+    expect(roce).not.toEqual(ib);
+    expect(larger).not.toEqual(ib);
+    expect(cheaper).not.toEqual(ib);
+    expect(faster).toEqual(ib);
   });
 });

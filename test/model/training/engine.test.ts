@@ -18,6 +18,14 @@ import {
 import { getAccelerator } from '../../../model/catalog/accelerators';
 import { simulateEngineInput } from '../../../model/training/engine';
 import {
+  FREE,
+  memoryPlan,
+  memoryPlanFor,
+  planKeyOf,
+  searchLayout,
+} from '../../../model/training/auto';
+import { engineInputOf, modelShapeFor } from '../../../model/training/input';
+import {
   buildContext,
   chunkedExposedS,
   evaluateCore,
@@ -762,5 +770,109 @@ describe('the layout search’s shortcuts give what a full evaluation gives', ()
     expect(memoryOptions(b).flashAttention).toBe(true);
     expect(memoryOptions(a)).toEqual(first);
     expect(first.flashAttention).toBe(false);
+  });
+});
+
+describe('the layout search’s memory plan memo', () => {
+  // A 6.7B-parameter model (GPT-3 6.7B's shape) on 128 GPUs: layouts fit with and without
+  // recompute, so every key field below changes which fit or their memory.
+  const free: EngineInput = {
+    ...MEGATRON_145B,
+    model: {
+      ...MEGATRON_145B.model,
+      layers: 32,
+      hidden: 4096,
+      heads: 32,
+      kvHeads: 32,
+      ffnHidden: 16384,
+    },
+    parallelism: 'auto',
+    training: {
+      ...MEGATRON_145B.training,
+      globalBatchSeqs: 512,
+      microBatch: null,
+      recompute: null,
+    },
+    cluster: { ...MEGATRON_145B.cluster, gpus: 128 },
+  };
+  const ctxOf = (input: EngineInput) => buildContext(input);
+  const a100 = getAccelerator('a100-sxm-80gb');
+  // One input per key field, each with a plan of its own (so a memo that ignored the field
+  // would hand back another input's plan).
+  const variants: [string, EngineInput][] = [
+    ['model', { ...free, model: { ...free.model, layers: 40 } }],
+    ['gpus', { ...free, cluster: { ...free.cluster, gpus: 512 } }],
+    ['globalBatchSeqs', { ...free, training: { ...free.training, globalBatchSeqs: 384 } }],
+    ['microBatch', { ...free, training: { ...free.training, microBatch: 2 } }],
+    ['recompute', { ...free, training: { ...free.training, recompute: 'full' } }],
+    ['fixed', { ...free, parallelism: { ...FREE, tp: 4 } }],
+    ['domain', { ...free, cluster: { ...free.cluster, nvlinkDomain: 4 } }],
+    [
+      'memOpt (FlashAttention)',
+      { ...free, training: { ...free.training, attentionKernel: 'flash' } },
+    ],
+    [
+      'sequenceParallelDefault',
+      {
+        ...free,
+        training: { ...free.training, softwareEra: 'current', attentionKernel: 'unfused' },
+      },
+    ],
+    [
+      'hbmBytes',
+      {
+        ...free,
+        cluster: {
+          ...free.cluster,
+          accelerator: { ...a100, hbmGB: { ...a100.hbmGB, value: a100.hbmGB.value / 2 } },
+        },
+      },
+    ],
+    [
+      'memOpt (LoRA)',
+      { ...free, training: { ...free.training, finetune: { method: 'lora', rank: 16 } } },
+    ],
+  ];
+  const fixedOf = (input: EngineInput) => (input.parallelism === 'auto' ? FREE : input.parallelism);
+
+  it('gives each key its own plan, whatever was asked before', () => {
+    const base = memoryPlan(planKeyOf(ctxOf(free), FREE, false));
+    for (const [field, input] of variants) {
+      const key = planKeyOf(ctxOf(input), fixedOf(input), false);
+      const own = memoryPlan(key);
+      expect(own, field).not.toEqual(base);
+      memoryPlanFor(planKeyOf(ctxOf(free), FREE, false));
+      expect(memoryPlanFor(key), field).toEqual(own);
+    }
+    // 500 sequences do not divide over DP 8 and more: the uneven pass has more layouts.
+    const odd = ctxOf({ ...free, training: { ...free.training, globalBatchSeqs: 500 } });
+    const even = memoryPlanFor(planKeyOf(odd, FREE, false));
+    const uneven = planKeyOf(odd, FREE, true);
+    expect(memoryPlan(uneven)).not.toEqual(even);
+    expect(memoryPlanFor(uneven)).toEqual(memoryPlan(uneven));
+  });
+
+  it('is shared by the scale-out variants of one build, which search the same layouts', () => {
+    const roce: EngineInput = {
+      ...free,
+      cluster: { ...free.cluster, scaleOut: { ...free.cluster.scaleOut, fabric: 'roce' } },
+    };
+    const a = ctxOf(free);
+    const b = ctxOf(roce);
+    expect(memoryPlanFor(planKeyOf(b, FREE, false))).toBe(memoryPlanFor(planKeyOf(a, FREE, false)));
+    // The search's results are those of a search that starts from nothing.
+    for (const input of [free, roce, free, ...variants.map(([, v]) => v)]) {
+      const cold = simulateEngineInput(input);
+      expect(searchLayout(ctxOf(input), fixedOf(input))).toEqual(cold);
+    }
+  });
+
+  it('sees one model shape per model section (the plan is keyed by the shape)', () => {
+    const sections = withLayout('auto');
+    expect(engineInputOf(sections).model).toBe(engineInputOf(sections).model);
+    const w = sections.workload;
+    const longer = { ...w, model: { ...w.model, seqLenTokens: 4096 } };
+    expect(modelShapeFor(longer.model).seqLen).toBe(4096);
+    expect(modelShapeFor(w.model).seqLen).toBe(2048);
   });
 });
