@@ -237,14 +237,16 @@ export function finiteRunPoint(
   let batchTime = 0;
   let step = 0;
   let idle = 0;
+  let arrivedAtStepStart = false;
   while (done < doneTarget) {
     if (step > FINITE_RUN_MAX_STEPS || idle > FINITE_RUN_MAX_STEPS) return null;
     const arrived = allAtOnce ? n : Math.min(n, lambda * t);
     const pending = arrived - admitted;
     if (running <= 1e-12 * n && pending <= 1e-12 * n) {
       if (admitted >= doneTarget) break;
-      // Idle until the next request arrives.
+      // Idle until the next request arrives; an idle engine starts its step on the arrival.
       t = Math.max(t, Math.min(n, admitted + 1) / lambda);
+      arrivedAtStepStart = true;
       idle++;
       continue;
     }
@@ -275,7 +277,13 @@ export function finiteRunPoint(
       }
     }
     if (k > 0) {
-      const arrivalMean = allAtOnce ? 0 : (admitted + k / 2) / lambda;
+      // Requests that arrived while the previous step ran wait for its end (on average from the
+      // middle of their arrival span); one that arrived at an idle engine starts at once.
+      const arrivalMean = allAtOnce
+        ? 0
+        : arrivedAtStepStart
+          ? stepStart
+          : Math.min(stepStart, (admitted + k / 2) / lambda);
       const ttft = stepStart + ownStep - arrivalMean + p.stack.requestOverheadS;
       sumTtft += k * ttft;
       ttftSamples.push(ttft);
@@ -285,6 +293,7 @@ export function finiteRunPoint(
     }
     ringCount[slot] = k;
     ringFirstToken[slot] = t;
+    arrivedAtStepStart = false;
     step++;
   }
   const tpotMean = sumTpot / n;
