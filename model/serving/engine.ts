@@ -546,9 +546,19 @@ export function stageTimeS(
  * With PP stages, the batch is split into pp micro-batches and a token passes every stage.
  */
 export function decodeStepS(p: PreparedServing, b: number, withPrefill = true): number {
-  const mb = b / p.pp;
-  const others = withPrefill ? Math.max(0, b - 1) / p.outputTokens : 0;
-  const prefillReq = others / p.pp;
+  return mixedStepS(p, b, withPrefill ? Math.max(0, b - 1) / p.outputTokens : 0);
+}
+
+/**
+ * Time per generated token of one engine step that carries `decoding` running requests (one
+ * token each) and the whole prompts of `prompts` newly admitted requests (may be fractional: a
+ * prompt split over steps), seconds. The steady-state step {@link decodeStepS} is this with
+ * (b − 1)/L_out prompts per step; a finite run's step-by-step schedule (evaluate.ts
+ * `finiteRunPoint`) states the prompts of each step itself.
+ */
+export function mixedStepS(p: PreparedServing, decoding: number, prompts: number): number {
+  const mb = decoding / p.pp;
+  const prefillReq = prompts / p.pp;
   const step = p.pp * stageTimeS(p, mb, prefillReq * p.inputTokens, prefillReq, p.ctxMeanTokens);
   return p.specTokens > 1 ? (step + draftS(p, mb)) / p.specYield : step;
 }

@@ -13,7 +13,11 @@ import { inverseNormalCdf } from '../math';
  * - At or above capacity (λ ≥ maxBatch/S(maxBatch)) the copy runs full: throughput = capacity,
  *   TPOT = t(maxBatch), and the queue grows linearly over a finite run of N requests (mean wait
  *   N/2·(1/μ − 1/λ)); N = requestCount, or 1,000 per copy when none is given (flagged `saturated`).
- * - A finite run near capacity holds the random-walk backlog of a critically loaded queue,
+ * - A finite run of N requests (requestCount) is scheduled step by step (finiteRunPoint): the
+ *   batch builds up while the requests arrive, bounded by the slots and the step's token budget,
+ *   and each request leaves after its own tokens, so a short run near capacity does not reach the
+ *   steady-state batch. Runs too long for that (FINITE_RUN_MAX_STEPS) keep the steady state,
+ *   where a run near capacity holds the random-walk backlog of a critically loaded queue,
  *   (2/3)·√(4N/π) requests on average (criticalRunWaitS): it caps the Erlang wait below capacity
  *   and is the base of the linear growth above it, so latency is continuous in the offered rate.
  * - Closed loop (concurrency C): b = min(C, maxBatch) run, the rest queue: X = b/S, wait (C − b)/X.
@@ -26,6 +30,7 @@ import { TPOT_CV } from './constants';
 import {
   decodeStepBreakdown,
   decodeStepS,
+  mixedStepS,
   prefillServiceS,
   prepareServing,
   staticDecodeS,
@@ -175,6 +180,153 @@ export function rateOperatingPoint(
     saturated: false,
     utilization: lambda / capacity,
   };
+}
+
+/**
+ * Most engine steps a finite run is scheduled for step by step ({@link finiteRunPoint}); a longer
+ * run is taken at its steady state. A bound on the engine's own work (each step is one step-time
+ * evaluation), not a property of the served system.
+ */
+const FINITE_RUN_MAX_STEPS = 100_000;
+
+/**
+ * A finite run of `n` requests per model copy, arriving evenly at `lambda` requests/s
+ * (Infinity: all at once, an offline run), scheduled step by step as an in-flight batching
+ * engine runs it (Orca; TensorRT-LLM's batch manager, vLLM's scheduler): each step admits the
+ * waiting requests that the free slots (`maxBatch`) and the step's token budget
+ * (`maxTokensPerStep` less the running decodes) allow, runs their whole prompts with one token
+ * of every running request (`mixedStepS`), and a request admitted in a step produces its first
+ * token there and leaves after L_out − 1 more steps. Requests are counted as a fluid (a step may
+ * admit part of a request: a prompt chunked over steps).
+ *
+ * Why not the steady state: a run of a few hundred requests near capacity never reaches the
+ * Little's-law batch b = λ·S(b), whose distance to the copy's limits shrinks as 1/(1 − ρ) and
+ * which takes of the order of S/(1 − ρ) to build up; and with every request generating the same
+ * number of tokens the batch does not drain exponentially but a whole S after the last
+ * admission. The running batch rises while requests arrive, is bounded by the slots and the
+ * token budget, and TPOT is the mean step time each request saw (Little's law over the run:
+ * Σ per-request decode time = ∫ running batch dt). Offline runs (all requests at t = 0) get the
+ * prompt phase spread over the first steps as the token budget admits them, which is the queue
+ * that makes their mean TTFT seconds long (TensorRT-LLM 0.14 Triton runs of 500 requests: 9.1 s
+ * measured, 9.2 s here).
+ *
+ * @returns the operating point, or null when the run needs more than FINITE_RUN_MAX_STEPS steps
+ */
+export function finiteRunPoint(
+  p: PreparedServing,
+  lambda: number,
+  n: number,
+  q: number,
+): OperatingPoint | null {
+  const z = normalQuantile(q);
+  const decodeSteps = Math.max(1, Math.round(p.outputTokens - 1));
+  const ring = decodeSteps + 1;
+  const ringCount = new Float64Array(ring);
+  const ringFirstToken = new Float64Array(ring);
+  const allAtOnce = !Number.isFinite(lambda);
+  const ttftSamples: number[] = [];
+  const ttftWeights: number[] = [];
+  const doneTarget = n * (1 - 1e-12);
+  let t = 0;
+  let admitted = 0;
+  let running = 0;
+  let done = 0;
+  let sumTpot = 0;
+  let sumTpotSq = 0;
+  let sumTtft = 0;
+  let batchTime = 0;
+  let step = 0;
+  let idle = 0;
+  let arrivedAtStepStart = false;
+  while (done < doneTarget) {
+    if (step > FINITE_RUN_MAX_STEPS || idle > FINITE_RUN_MAX_STEPS) return null;
+    const arrived = allAtOnce ? n : Math.min(n, lambda * t);
+    const pending = arrived - admitted;
+    if (running <= 1e-12 * n && pending <= 1e-12 * n) {
+      if (admitted >= doneTarget) break;
+      // Idle until the next request arrives; an idle engine starts its step on the arrival.
+      t = Math.max(t, Math.min(n, admitted + 1) / lambda);
+      arrivedAtStepStart = true;
+      idle++;
+      continue;
+    }
+    const room = p.maxBatch - running;
+    const budgetPrompts = (p.maxTokensPerStep - running * p.specTokens) / p.inputTokens;
+    let k = Math.min(pending, room, budgetPrompts);
+    if (!(k > 0)) k = 0;
+    const dt = mixedStepS(p, running, k);
+    // A request's own prompt runs whole in one step (chunked only beyond the token budget): the
+    // fluid spreads a fraction of a prompt over a step's time, its first token waits for a step
+    // that carries a whole prompt.
+    const ownStep = k > 0 && k < 1 ? mixedStepS(p, running, Math.min(1, budgetPrompts)) : dt;
+    const stepStart = t;
+    batchTime += running * dt;
+    t += dt;
+    // The cohort admitted decodeSteps steps ago produced its last token in this step.
+    const slot = step % ring;
+    const finishing = step >= decodeSteps ? (step - decodeSteps) % ring : -1;
+    if (finishing >= 0) {
+      const c = ringCount[finishing] as number;
+      if (c > 0) {
+        const tpot = (t - (ringFirstToken[finishing] as number)) / decodeSteps;
+        sumTpot += c * tpot;
+        sumTpotSq += c * tpot * tpot;
+        running -= c;
+        done += c;
+        ringCount[finishing] = 0;
+      }
+    }
+    if (k > 0) {
+      // Requests that arrived while the previous step ran wait for its end (on average from the
+      // middle of their arrival span); one that arrived at an idle engine starts at once.
+      const arrivalMean = allAtOnce
+        ? 0
+        : arrivedAtStepStart
+          ? stepStart
+          : Math.min(stepStart, (admitted + k / 2) / lambda);
+      const ttft = stepStart + ownStep - arrivalMean + p.stack.requestOverheadS;
+      sumTtft += k * ttft;
+      ttftSamples.push(ttft);
+      ttftWeights.push(k);
+      running += k;
+      admitted += k;
+    }
+    ringCount[slot] = k;
+    ringFirstToken[slot] = t;
+    arrivedAtStepStart = false;
+    step++;
+  }
+  const tpotMean = sumTpot / n;
+  const tpotSd = Math.sqrt(Math.max(0, sumTpotSq / n - tpotMean * tpotMean));
+  const ttftMean = sumTtft / n;
+  const capacity = copyCapacityRequestsPerS(p);
+  return {
+    b: batchTime / t,
+    tpotS: tpotMean,
+    ttftS: ttftMean,
+    ttftPctS: weightedQuantile(ttftSamples, ttftWeights, q),
+    // Per-request spread (cv, as at steady state) and the spread between cohorts of the run.
+    tpotPctS: tpotMean + z * Math.sqrt(tpotSd * tpotSd + (TPOT_CV * tpotMean) ** 2),
+    requestsPerS: n / t,
+    e2eS: ttftMean + decodeSteps * tpotMean,
+    saturated: !allAtOnce && lambda >= capacity,
+    utilization: allAtOnce ? 1 : lambda / capacity,
+  };
+}
+
+/** q-quantile of samples with weights (the smallest sample whose cumulative weight reaches q). */
+function weightedQuantile(samples: number[], weights: number[], q: number): number {
+  const order = samples
+    .map((_, i) => i)
+    .sort((a, b) => (samples[a] as number) - (samples[b] as number));
+  let total = 0;
+  for (const w of weights) total += w;
+  let acc = 0;
+  for (const i of order) {
+    acc += weights[i] as number;
+    if (acc >= q * total) return samples[i] as number;
+  }
+  return samples[order[order.length - 1] as number] as number;
 }
 
 function concurrencyOperatingPoint(
@@ -362,14 +514,21 @@ function operatingPoint(
   const load = config.load;
   const perCopyRun = config.requestCount === null ? null : config.requestCount / copies;
   switch (load.mode) {
-    case 'offline':
-      return offlineOperatingPoint(p, q, perCopyRun);
+    case 'offline': {
+      const run = perCopyRun === null ? null : finiteRunPoint(p, Infinity, perCopyRun, q);
+      return run ?? offlineOperatingPoint(p, q, perCopyRun);
+    }
     case 'request_rate': {
       const lambda = load.requestsPerS / copies;
+      if (perCopyRun !== null) {
+        const run = finiteRunWithBand(p, lambda, perCopyRun, q);
+        if (run !== null) return run;
+      }
       const op = withCapacityBand(p, lambda, q, perCopyRun);
       if (perCopyRun === null) return op;
-      // A run whose steady-state backlog would hold half its requests or more never reaches
-      // steady state: it behaves as one wave of (at most) N requests.
+      // A run too long to schedule step by step (finiteRunPoint) is taken at its steady state;
+      // one whose steady-state backlog would hold half its requests or more never reaches it
+      // and is taken as one wave of (at most) N requests.
       if ((op.saturated || op.b >= perCopyRun / 2) && perCopyRun <= p.maxBatch) {
         // A finite run whose requests all fit in the batch: the backlog never queues for a
         // slot, it runs as (at most) one wave; arrivals spread over N/λ cannot finish sooner.
@@ -449,6 +608,41 @@ export function withCapacityBand(
   const low = rateOperatingPoint(p, lambda / (1 + CAPACITY_SIGMA), q, runRequests).tpotS;
   const high = rateOperatingPoint(p, lambda / (1 - CAPACITY_SIGMA), q, runRequests).tpotS;
   return { ...op, tpotS: expected, tpotPctS: expectedPct, tpotLowS: low, tpotHighS: high };
+}
+
+/**
+ * {@link finiteRunPoint} with the capacity band of {@link withCapacityBand} (the same
+ * expectation and ±CAPACITY_SIGMA range, each node a run at λ/c); null when the run is too long
+ * to schedule step by step.
+ */
+function finiteRunWithBand(
+  p: PreparedServing,
+  lambda: number,
+  n: number,
+  q: number,
+): BandedPoint | null {
+  const op = finiteRunPoint(p, lambda, n, q);
+  if (op === null) return null;
+  if (op.utilization < 0.5) return { ...op, tpotLowS: op.tpotS, tpotHighS: op.tpotS };
+  let expected = 0;
+  let expectedPct = 0;
+  for (let i = 0; i < GH_NODES.length; i++) {
+    const c = Math.max(0.5, 1 + CAPACITY_SIGMA * (GH_NODES[i] as number));
+    const o = c === 1 ? op : finiteRunPoint(p, lambda / c, n, q);
+    if (o === null) return null;
+    expected += (GH_WEIGHTS[i] as number) * o.tpotS;
+    expectedPct += (GH_WEIGHTS[i] as number) * o.tpotPctS;
+  }
+  const low = finiteRunPoint(p, lambda / (1 + CAPACITY_SIGMA), n, q);
+  const high = finiteRunPoint(p, lambda / (1 - CAPACITY_SIGMA), n, q);
+  if (low === null || high === null) return null;
+  return {
+    ...op,
+    tpotS: expected,
+    tpotPctS: expectedPct,
+    tpotLowS: low.tpotS,
+    tpotHighS: high.tpotS,
+  };
 }
 
 function powerOfTwoUpTo(n: number): number[] {
