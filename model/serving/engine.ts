@@ -470,11 +470,22 @@ export function expertsTouchedPerLayer(
   prefillTokens: number,
   prefillRequests: number,
 ): number {
-  const touched = (t: number): number => (t > 0 ? p.experts * -Math.expm1(t * p.logExpertMiss) : 0);
-  if (!(prefillTokens > 0 && prefillRequests > 0)) return touched(decodeTokens);
+  if (!(prefillTokens > 0 && prefillRequests > 0)) return expertsTouched(p, decodeTokens);
   const chunk = Math.min(prefillTokens / prefillRequests, p.maxTokensPerStep);
   const q = Math.min(1, prefillTokens / chunk);
-  return (1 - q) * touched(decodeTokens) + q * touched(decodeTokens + prefillTokens / q);
+  return (
+    (1 - q) * expertsTouched(p, decodeTokens) +
+    q * expertsTouched(p, decodeTokens + prefillTokens / q)
+  );
+}
+
+/**
+ * Distinct experts one MoE layer reads for `tokens` tokens in one step: E·(1 − (1 − k/E)^T)
+ * (expectedDistinctExperts, the logarithm taken once in prepare). A module function, not a
+ * closure per call: this runs in every step-time evaluation of the SLO search.
+ */
+function expertsTouched(p: PreparedServing, tokens: number): number {
+  return tokens > 0 ? p.experts * -Math.expm1(tokens * p.logExpertMiss) : 0;
 }
 
 /**
