@@ -74,7 +74,13 @@ export const bundledValidationFiles: readonly BundledValidationFile[] = [
     reading: MOE_READING,
   },
   { file: 'storage-dev.json', label: 'Storage feed rate (MLPerf Storage)', data: storageDev },
-  { file: 'serving-dev.json', label: 'LLM serving throughput and latency', data: servingDev },
+  {
+    file: 'serving-dev.json',
+    label: 'LLM serving throughput and latency',
+    data: servingDev,
+    reading:
+      'Throughput, TTFT and TPOT of vLLM, TensorRT-LLM, NIM and MLPerf runs. A run with a stated request count is scheduled step by step (arrivals, free slots, token budget), so short benchmark runs near capacity are within tolerance (TensorRT-LLM 0.14 at 16 QPS: TPOT −14 %; mean TTFT at QPS=INF 9.2 s against 9.1 s). Outside: five MLPerf Server TPOT rows (−55 … +42 %): the engine’s step at the batch each server held is −3 … +15 % off, and near capacity Little’s law multiplies that 7–14×, so read TPOT there with its range; Gaudi 2 (throughput +44 %, +77 %: its batch sizes imply a sharded model whose shard count the submission does not state); and one TensorRT-LLM 0.14 run at 202/214 tokens (+64 %), which looks capped at about 16 requests/s by its deployment, a limit no source states.',
+  },
   {
     file: 'power-dev.json',
     label: 'Measured power: GPU boards, servers, serving energy per token',
