@@ -29,13 +29,30 @@ export function withoutJsonSchema(code: string): { code: string; hooks: number }
   return { code: code.replace(CONVERTER_HOOK, '').replace(METHOD_IMPORT, THROWING_METHODS), hooks };
 }
 
+/** The classic object schema's set-up through zod's JIT object parser (`$ZodObjectJIT`). */
+const OBJECT_JIT_INIT = 'core.$ZodObjectJIT.init(inst, def);';
+
+/**
+ * zod's classic object schemas set up as the plain `$ZodObject` instead of `$ZodObjectJIT`, the
+ * variant that compiles a fast parser with `new Function` (zod's `Doc` code writer). The renderer
+ * runs zod with `jitless: true` (renderer/zodConfig.ts: the CSP forbids `new Function`), where
+ * `$ZodObjectJIT` parses by calling `$ZodObject`'s parser and nothing else, so parsing and errors
+ * are the same; the compiler and its code writer are then left out of the bundle (about 1 KB
+ * gzipped). Returns null when the source does not set up objects this way (a zod upgrade).
+ */
+export function withoutObjectJit(code: string): string | null {
+  const at = code.indexOf(OBJECT_JIT_INIT);
+  if (at < 0 || code.indexOf(OBJECT_JIT_INIT, at + 1) >= 0) return null;
+  return code.replace(OBJECT_JIT_INIT, 'core.$ZodObject.init(inst, def);');
+}
+
 /**
  * Leaves zod's JSON Schema conversion out of the renderer. zod's classic schemas wire it in
  * eagerly (each schema kind registers its converter), so the converters were shipped although
  * the app never converts a schema to JSON Schema: about 5 KB of gzip, in the start-up engine
  * chunk. With the hooks gone the bundler drops the converters. The CLI and the tests run on the
- * unchanged library. Warns (and changes nothing) if zod's source no longer has the shape this
- * expects.
+ * unchanged library. Also sets objects up without the JIT (`withoutObjectJit`). Warns (and
+ * changes nothing) if zod's source no longer has the shape this expects.
  */
 export function zodWithoutJsonSchema(): Plugin {
   return {
@@ -48,7 +65,9 @@ export function zodWithoutJsonSchema(): Plugin {
         this.warn('zod classic/schemas.js has changed shape: its JSON Schema code stays in');
         return null;
       }
-      return { code: out.code, map: null };
+      const jitless = withoutObjectJit(out.code);
+      if (!jitless) this.warn('zod classic/schemas.js has changed shape: its object JIT stays in');
+      return { code: jitless ?? out.code, map: null };
     },
   };
 }

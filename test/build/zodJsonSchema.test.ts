@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type * as zod from 'zod';
-import { withoutJsonSchema } from '../../vite.zod-json-schema';
+import { withoutJsonSchema, withoutObjectJit } from '../../vite.zod-json-schema';
 
 const zodV4 = join(dirname(createRequire(import.meta.url).resolve('zod')), 'v4');
 const classicSchemas = join(zodV4, 'classic', 'schemas.js');
@@ -69,5 +69,60 @@ describe('renderer build: zod without its JSON Schema conversion', () => {
       /toJSONSchema|~standard/.test(readFileSync(f, 'utf8')),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('sets objects up without the JIT, and they parse and report exactly as the jitless library does', async () => {
+    // The renderer runs zod jitless: only then is the JIT-free object the same parser.
+    expect(readFileSync('renderer/zodConfig.ts', 'utf8')).toMatch(
+      /z\.config\(\{ jitless: true \}\)/,
+    );
+    const original = readFileSync(classicSchemas, 'utf8');
+    expect(withoutObjectJit('export const x = 1;')).toBeNull();
+    const code = withoutObjectJit(withoutJsonSchema(original)?.code ?? '');
+    expect(code).not.toBeNull();
+    expect(code).not.toMatch(/\$ZodObjectJIT/);
+    const dir = mkdtempSync(join(tmpdir(), 'zod-no-object-jit-'));
+    cpSync(zodV4, dir, {
+      recursive: true,
+      filter: (src) => statSync(src).isDirectory() || src.endsWith('.js'),
+    });
+    writeFileSync(join(dir, 'classic', 'schemas.js'), code ?? '');
+    try {
+      const trimmed = (await import(
+        pathToFileURL(join(dir, 'classic', 'index.js')).href
+      )) as typeof zod;
+      const library = (await import(
+        pathToFileURL(join(zodV4, 'classic', 'index.js')).href
+      )) as typeof zod;
+      const results = (z: typeof zod, jitless: boolean): unknown[] => {
+        z.config({ jitless });
+        const inner = z.object({ a: z.number().min(1), b: z.string().default('x') });
+        const schemas = [
+          z.object({ n: z.number().int(), inner, list: z.array(inner).optional() }),
+          z.strictObject({ k: z.enum(['a', 'b']) }),
+          z.looseObject({ k: z.number() }),
+          z.object({ k: z.number() }).catchall(z.string()),
+        ];
+        const inputs: unknown[] = [
+          { n: 2, inner: { a: 3 }, extra: true },
+          { n: 2.5, inner: { a: 0, b: 7 }, list: [{ a: 1 }, { a: 'no' }] },
+          { k: 'a', other: 1 },
+          { k: 'c' },
+          { k: 4, s: 'x', t: 5 },
+          null,
+          [],
+          'text',
+        ];
+        return schemas.flatMap((s) =>
+          inputs.map((v) => {
+            const r = s.safeParse(v);
+            return r.success ? { value: r.data } : { issues: r.error.issues };
+          }),
+        );
+      };
+      expect(results(trimmed, true)).toEqual(results(library, true));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { MenuButton, type MenuSection } from '../../components/ui';
 import type { DesktopApi } from '../../../electron/contract';
 import { hasNativeMenu, useDesktopApi } from '../../platform/desktopApi';
@@ -10,12 +10,8 @@ import { fileShortcutFor, runMenuCommand, type MenuActions } from './menuCommand
 import { RecoveryDialog } from './RecoveryDialog';
 import { askUnsaved, useUnsavedQuestion } from './unsavedPrompt';
 import { useDocumentSync, useRecoveryOffer } from './useDocumentSync';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import './files.css';
-
-// Shown only when New or Open would replace unsaved work: loaded then.
-const UnsavedChangesDialog = lazy(() =>
-  import('./UnsavedChangesDialog').then((m) => ({ default: m.UnsavedChangesDialog })),
-);
 
 function menuActions(api: DesktopApi): MenuActions {
   return {
@@ -99,11 +95,7 @@ export function FileShell() {
         onRestore={recovery.restore}
         onDiscard={recovery.discard}
       />
-      {question ? (
-        <Suspense fallback={null}>
-          <UnsavedChangesDialog question={question} />
-        </Suspense>
-      ) : null}
+      {question ? <UnsavedChangesDialog question={question} /> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { modelPresets } from '../../../model/scenario';
 import { UndoRedo } from '../../components/UndoRedo';
 import { Button, MenuButton, Modal, TabList, TabPanel } from '../../components/ui';
@@ -11,14 +11,10 @@ import { getIn } from './schemaFields';
 import { ResultSummary } from './ResultSummary';
 import { ScenarioForm } from './ScenarioForm';
 import { useTimedEvaluations } from './perf';
+import { DuplicateWithChangeDialog } from './DuplicateWithChangeDialog';
 import './scenarios.css';
 
 let presetCounter = 0;
-
-// Opened only on request, so it is loaded then (the start-up bundle does not carry it).
-const DuplicateWithChangeDialog = lazy(() =>
-  import('./DuplicateWithChangeDialog').then((m) => ({ default: m.DuplicateWithChangeDialog })),
-);
 
 /**
  * A new training scenario for a model preset: the 1,024× H100 InfiniBand template with the
@@ -251,14 +247,12 @@ function DuplicateWithChange(props: { id: string; name: string; isDisabled: bool
         Copy with one change…
       </Button>
       {open && doc ? (
-        <Suspense fallback={null}>
-          <DuplicateWithChangeDialog
-            id={props.id}
-            name={props.name}
-            doc={doc}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+        <DuplicateWithChangeDialog
+          id={props.id}
+          name={props.name}
+          doc={doc}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );
