@@ -29,7 +29,7 @@ import {
   chooseScaleOutNic,
   clusterBillOfMaterials,
 } from './bom';
-import type { NicChoice } from './bom';
+import type { BomInput, NicChoice } from './bom';
 import type { ClusterNetworkBom } from '../fabric';
 import { derivedFrom, fromCatalog, fromDefault, fromScenario } from './provenance';
 import type { BuildAssumption, BuildSection, Provenance } from './provenance';
@@ -344,6 +344,17 @@ type HardwareCore = {
   sw: CatalogSwitch | null;
   /** The cluster bill of materials by the storage servers' rack units, once asked for. */
   readonly boms: Map<number, ClusterNetworkBom>;
+  /** The first hardware resolved numbers-only on this core, for its other storage sections. */
+  numbersBase?: NumbersBase;
+};
+
+/** What `withStorage` takes from the first numbers-only hardware of a core. */
+type NumbersBase = {
+  readonly hw: ResolvedHardware;
+  readonly stockPrice: number;
+  readonly nicDelta: number;
+  readonly bomInput: Omit<BomInput, 'computeSwitch'>;
+  readonly sw: CatalogSwitch;
 };
 
 type CoreKey = {
@@ -440,6 +451,8 @@ function resolveHardware(
 ): ResolvedHardware | null {
   const core = coreFor(scenario, catalog, coolingId);
   if (core === null) return null;
+  if (!provenance && core.numbersBase !== undefined)
+    return withStorage(core, core.numbersBase, scenario, catalog);
   const sysItem = core.sysItem;
   const fin = scenario.finance;
   const currency = fin.currency;
@@ -527,39 +540,16 @@ function resolveHardware(
 
   // Node cache: the stock data drives (the first drive entry) serve as the cache first.
   const cache = st.nodeCache;
-  const storageNodes = Math.ceil(gpus / compute.gpusPerNode);
-  const perStorageNode = compute.gpusPerNode / sysItem.gpusPerNode;
-  const stockCachePerStorageNode = (sysItem.drives[0]?.count ?? 0) * perStorageNode;
-  const extraPerStorageNode = Math.max(0, cache.drivesPerNode - stockCachePerStorageNode);
-  const extraPerNode = (extraPerStorageNode * storageNodes) / nodes;
-  const cacheDriveW = rec.field(
-    'node.cacheDriveW',
-    'storage',
-    'Power of one added cache drive',
-    'cluster.storage.nodeCache.drivePowerW',
-    cache.drivePowerW,
-    'W',
+  const { extraPerNode, cacheDriveW, cacheDrivePrice } = nodeCacheOf(
+    rec,
+    cache,
+    sysItem,
+    compute,
+    gpus,
+    nodes,
+    catalog,
+    fx,
   );
-  const cacheDrivePrice =
-    cache.drivePriceUsd !== null
-      ? rec.field(
-          'storage.cacheDrivePrice',
-          'storage',
-          'Price of one cache drive',
-          'cluster.storage.nodeCache.drivePriceUsd',
-          cache.drivePriceUsd,
-          '¤',
-        )
-      : rec.put(
-          'storage.cacheDrivePrice',
-          'storage',
-          'Price of one cache drive',
-          cachePriceOf(catalog, cache.driveCapacityTB) * fx,
-          '¤',
-          derivedFrom('the catalog NVMe drive price per TB (micron-9550) × the drive capacity', [
-            'catalog drive:micron-9550 priceUsdPerTb',
-          ]),
-        );
 
   // Fans: the chassis' own figure, else the cooling type's fan share of nameplate power.
   const fanMaxW = fanMaxOf(rec, sysItem, coolingId, catalog);
@@ -590,17 +580,7 @@ function resolveHardware(
     ? 0
     : nic.count * nic.nic.priceUsd.value * fx -
       nic.stockCount * (nic.stock?.priceUsd.value ?? 0) * fx;
-  const nodePrice = rec.put(
-    'node.price',
-    'system',
-    'Price of one node as built',
-    stockPrice + nicDelta + extraPerNode * cacheDrivePrice,
-    '¤',
-    derivedFrom(
-      'stock price − stock scale-out NICs + the chosen NICs + cache drives added beyond the stock data drives',
-      ['node.stockPrice', 'node.scaleOutNicId', 'storage.cacheDrivePrice'],
-    ),
-  );
+  const nodePrice = nodePriceOf(rec, stockPrice, nicDelta, extraPerNode, cacheDrivePrice);
   rec.put(
     'node.scaleOutNicId',
     'network',
@@ -732,14 +712,7 @@ function resolveHardware(
       'W',
       derivedFrom('catalog drive powers × counts of the system', ['system.id']),
     ),
-    extraCacheDrives: rec.put(
-      'node.extraCacheDrives',
-      'storage',
-      'Cache drives added per node',
-      extraPerNode,
-      '',
-      derivedFrom('cache drives per node beyond the system’s stock data drives', ['system.id']),
-    ),
+    extraCacheDrives: extraCacheDrivesOf(rec, extraPerNode),
     cacheDriveW,
     platformW: rec.cat(
       'node.platformW',
@@ -800,9 +773,7 @@ function resolveHardware(
   );
 
   // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
-  const storage = provenance
-    ? resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode, cacheDrivePrice, training)
-    : storageNumbersFor(rec, st, catalog, nodes, fx, cacheDrivePrice, training);
+  const storage = storageOf(rec, st, catalog, nodes, fx, cacheDrivePrice, training, provenance);
 
   const bomInput = {
     system: sysItem,
@@ -815,7 +786,7 @@ function resolveHardware(
     tiers,
     oversubscription: net.scaleOut.oversubscriptionRatio,
     railOptimized: net.scaleOut.railOptimized,
-    storageRackUnits: storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0),
+    storageRackUnits: storageRackUnitsOf(storage),
     fxPerUsd: fx,
   };
   const sw = (core.sw ??= cheapestComputeSwitch(bomInput, catalog));
@@ -851,11 +822,7 @@ function resolveHardware(
     '¤',
     fx,
   );
-  let bom = core.boms.get(bomInput.storageRackUnits);
-  if (bom === undefined) {
-    bom = clusterBillOfMaterials({ ...bomInput, computeSwitch: sw }, catalog);
-    core.boms.set(bomInput.storageRackUnits, bom);
-  }
+  const bom = clusterBomFor(core, bomInput, sw, catalog);
   rec.put(
     'network.bom',
     'network',
@@ -901,7 +868,7 @@ function resolveHardware(
     bom,
   };
 
-  return {
+  const hw: ResolvedHardware = {
     currency,
     accelerator,
     gpu,
@@ -913,6 +880,174 @@ function resolveHardware(
     storage,
     assumptions: provenance ? rec.list : null,
     warnings,
+  };
+  if (!provenance) core.numbersBase ??= { hw, stockPrice, nicDelta, bomInput, sw };
+  return hw;
+}
+
+/**
+ * The node cache's values: the cache drives added per node beyond the system's stock data drives
+ * (which serve as the cache first), the power and the price of one cache drive.
+ */
+function nodeCacheOf(
+  rec: Recorder,
+  cache: Scenario['cluster']['storage']['nodeCache'],
+  sysItem: CatalogSystem,
+  compute: Scenario['cluster']['compute'],
+  gpus: number,
+  nodes: number,
+  catalog: Catalog,
+  fx: number,
+): {
+  readonly extraPerNode: number;
+  readonly cacheDriveW: number;
+  readonly cacheDrivePrice: number;
+} {
+  const storageNodes = Math.ceil(gpus / compute.gpusPerNode);
+  const perStorageNode = compute.gpusPerNode / sysItem.gpusPerNode;
+  const stockCachePerStorageNode = (sysItem.drives[0]?.count ?? 0) * perStorageNode;
+  const extraPerStorageNode = Math.max(0, cache.drivesPerNode - stockCachePerStorageNode);
+  const extraPerNode = (extraPerStorageNode * storageNodes) / nodes;
+  const cacheDriveW = rec.field(
+    'node.cacheDriveW',
+    'storage',
+    'Power of one added cache drive',
+    'cluster.storage.nodeCache.drivePowerW',
+    cache.drivePowerW,
+    'W',
+  );
+  const cacheDrivePrice =
+    cache.drivePriceUsd !== null
+      ? rec.field(
+          'storage.cacheDrivePrice',
+          'storage',
+          'Price of one cache drive',
+          'cluster.storage.nodeCache.drivePriceUsd',
+          cache.drivePriceUsd,
+          '¤',
+        )
+      : rec.put(
+          'storage.cacheDrivePrice',
+          'storage',
+          'Price of one cache drive',
+          cachePriceOf(catalog, cache.driveCapacityTB) * fx,
+          '¤',
+          derivedFrom('the catalog NVMe drive price per TB (micron-9550) × the drive capacity', [
+            'catalog drive:micron-9550 priceUsdPerTb',
+          ]),
+        );
+  return { extraPerNode, cacheDriveW, cacheDrivePrice };
+}
+
+/** The price of one node as built: the stock price, the chosen NICs and the added cache drives. */
+function nodePriceOf(
+  rec: Recorder,
+  stockPrice: number,
+  nicDelta: number,
+  extraPerNode: number,
+  cacheDrivePrice: number,
+): number {
+  return rec.put(
+    'node.price',
+    'system',
+    'Price of one node as built',
+    stockPrice + nicDelta + extraPerNode * cacheDrivePrice,
+    '¤',
+    derivedFrom(
+      'stock price − stock scale-out NICs + the chosen NICs + cache drives added beyond the stock data drives',
+      ['node.stockPrice', 'node.scaleOutNicId', 'storage.cacheDrivePrice'],
+    ),
+  );
+}
+
+/** The cache drives added per node, recorded. */
+function extraCacheDrivesOf(rec: Recorder, extraPerNode: number): number {
+  return rec.put(
+    'node.extraCacheDrives',
+    'storage',
+    'Cache drives added per node',
+    extraPerNode,
+    '',
+    derivedFrom('cache drives per node beyond the system’s stock data drives', ['system.id']),
+  );
+}
+
+/** The storage tiers: resolved with provenance, or their numbers only (memoised). */
+function storageOf(
+  rec: Recorder,
+  st: Scenario['cluster']['storage'],
+  catalog: Catalog,
+  nodes: number,
+  fx: number,
+  cacheDrivePrice: number,
+  training: boolean,
+  provenance: boolean,
+): ResolvedStorage {
+  return provenance
+    ? resolveStorage(
+        rec,
+        st,
+        catalog,
+        nodes,
+        fx,
+        st.nodeCache.drivesPerNode,
+        cacheDrivePrice,
+        training,
+      )
+    : storageNumbersFor(rec, st, catalog, nodes, fx, cacheDrivePrice, training);
+}
+
+/** The rack units of the storage servers (data tier and checkpoint tier). */
+function storageRackUnitsOf(storage: ResolvedStorage): number {
+  return storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0);
+}
+
+/** The cluster bill of materials for a hardware core, memoised by the storage rack units. */
+function clusterBomFor(
+  core: HardwareCore,
+  bomInput: Omit<BomInput, 'computeSwitch'>,
+  sw: CatalogSwitch,
+  catalog: Catalog,
+): ClusterNetworkBom {
+  let bom = core.boms.get(bomInput.storageRackUnits);
+  if (bom === undefined) {
+    bom = clusterBillOfMaterials({ ...bomInput, computeSwitch: sw }, catalog);
+    core.boms.set(bomInput.storageRackUnits, bom);
+  }
+  return bom;
+}
+
+/**
+ * A numbers-only hardware for another storage section of the same core: the values that depend
+ * on the storage section (the node cache, the node price, the storage tiers and the cluster bill
+ * of materials, which counts the storage servers) made by the same functions `resolveHardware`
+ * uses, the rest taken from the first hardware resolved numbers-only for the core (the design
+ * search resolves 25 storage variants of each build this way).
+ */
+function withStorage(
+  core: HardwareCore,
+  base: NumbersBase,
+  scenario: Scenario,
+  catalog: Catalog,
+): ResolvedHardware {
+  const { compute, storage: st } = scenario.cluster;
+  const hw = base.hw;
+  const fx = scenario.finance.fxPerUsd;
+  const rec = new Recorder(catalog, hw.currency, false);
+  const c = nodeCacheOf(rec, st.nodeCache, core.sysItem, compute, hw.gpus, hw.nodes, catalog, fx);
+  const training = scenario.workload.kind === 'training';
+  const storage = storageOf(rec, st, catalog, hw.nodes, fx, c.cacheDrivePrice, training, false);
+  const bomInput = { ...base.bomInput, storageRackUnits: storageRackUnitsOf(storage) };
+  return {
+    ...hw,
+    node: {
+      ...hw.node,
+      extraCacheDrives: extraCacheDrivesOf(rec, c.extraPerNode),
+      cacheDriveW: c.cacheDriveW,
+      price: nodePriceOf(rec, base.stockPrice, base.nicDelta, c.extraPerNode, c.cacheDrivePrice),
+    },
+    storage,
+    network: { ...hw.network, bom: clusterBomFor(core, bomInput, base.sw, catalog) },
   };
 }
 

@@ -115,7 +115,7 @@ describe('resolveBuild memos', () => {
     expect(b.assumptions).toEqual(fresh(rearDoor).assumptions);
   });
 
-  it('storage variants of one hardware (its storage-independent part resolved once) resolve as fresh copies, numbers only or not', () => {
+  it('storage variants of one hardware (its storage-independent part resolved once) resolve as fresh copies, numbers only or not, for either workload kind', () => {
     // The same compute, network and finance objects, five storage sections: the system, NICs,
     // optics and compute switch are resolved once; tiers, cache drives and the storage network
     // per section. Sizes whose storage servers change the storage and management networks.
@@ -154,11 +154,14 @@ describe('resolveBuild memos', () => {
     const facilities = (['air', 'direct-liquid', 'immersion'] as const).map(
       (coolingType) => ({ ...base.facility, coolingType }) as Scenario['facility'],
     );
+    // Both workload kinds on the same sections (the kind sizes the storage tiers only; numbers
+    // only, the first hardware of a core lends the rest to its other storage sections).
+    const workloads = [base.workload, { kind: 'serving' } as unknown as Scenario['workload']];
     for (const provenance of [false, true]) {
-      for (const [storage, facility] of variants.flatMap((v) =>
-        facilities.map((f) => [v, f] as const),
+      for (const [storage, facility, workload] of variants.flatMap((v) =>
+        facilities.flatMap((f) => workloads.map((w) => [v, f, w] as const)),
       )) {
-        const s: Scenario = { ...base, cluster: { ...base.cluster, storage }, facility };
+        const s: Scenario = { ...base, workload, cluster: { ...base.cluster, storage }, facility };
         const b = resolveBuild(s, builtinCatalog(), { provenance });
         if (b === null) throw new Error('no system');
         const expected = fresh(s);
