@@ -83,6 +83,40 @@ export const ROUTER_SCORE_PASSES = 6;
 export const DROPLESS_HOST_SYNC_SHARE = 0.1;
 
 /**
+ * Share of an eager step (no CUDA graphs) that Megatron-Core's partial CUDA graphs remove by
+ * capturing each layer's static part (attention, router, dispatch preprocess:
+ * `cuda_graph_impl transformer_engine`, `cuda_graph_scope attn moe_router moe_preprocess`, the
+ * scope the Megatron-Bridge recipes set). Measured in Megatron-Core's GB200 DeepSeek-V3 guide
+ * (Megatron-LM docs/discussions/deepseek-v3-gb200-optimization, §2.3 and the table of §3: MXFP8,
+ * 256 GB200, micro batch 1, DeepEP): the "CUDA Graphs" step took 610.71 → 663.27 TFLOP/s per GPU,
+ * from the host-bound eager state the guide profiles ("the CPU kernel launch speed cannot keep up
+ * with the kernel execution speed on GPU"): 1 − 610.71/663.27 = 7.9 % of the step.
+ */
+export const EAGER_STATIC_HOST_SHARE = 1 - 610.71 / 663.27;
+/**
+ * The same for the shared experts: Megatron-Core runs them inside the captured router part
+ * (megatron/core/transformer/moe/moe_layer.py @ 9ed8b0c4: `shared_experts_compute` before
+ * `route` and `preprocess`), and the guide measured their capture at 797.67 → 829.93 TFLOP/s
+ * ("CUDA Graphs capture shared expert"): 1 − 797.67/829.93 = 3.9 % of the step.
+ */
+export const EAGER_SHARED_EXPERT_HOST_SHARE = 1 - 797.67 / 829.93;
+
+/**
+ * Host-side time factor (≥ 1) of an MoE layer's compute: dropless routing's per-layer
+ * device-to-host sync keeps the routed experts host-bound ({@link DROPLESS_HOST_SYNC_SHARE}),
+ * and without CUDA graphs (`cudaGraphs: false`) the layer's static part is launched eagerly too
+ * ({@link EAGER_STATIC_HOST_SHARE}; with shared experts also
+ * {@link EAGER_SHARED_EXPERT_HOST_SHARE}). Unstated CUDA graphs: the partial graphs, as before.
+ * @param eager the run states no CUDA graphs; sharedExperts shared experts per MoE layer
+ */
+export function moeHostFactor(eager: boolean, sharedExperts: number): number {
+  const graphed = 1 - DROPLESS_HOST_SYNC_SHARE;
+  if (!eager) return 1 / graphed;
+  const shared = sharedExperts > 0 ? 1 - EAGER_SHARED_EXPERT_HOST_SHARE : 1;
+  return 1 / (graphed * (1 - EAGER_STATIC_HOST_SHARE) * shared);
+}
+
+/**
  * HBM bytes per element of the routed expert output ([routed copies × hidden], 16-bit) that the
  * expert fc2 bias costs when the experts carry biases (gpt-oss). Megatron-Core's TEGroupedMLP
  * builds fc2 with `skip_bias_add=True` and adds the bias itself, weighted by the routing

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scalingCurve } from '../../../model/training';
 import { simulateEngineInput } from '../../../model/training/engine';
 import { resolveSoftwareEra } from '../../../model/training/simulate';
-import { expertMlpExtraBytes } from '../../../model/training/moe';
+import { expertMlpExtraBytes, moeHostFactor } from '../../../model/training/moe';
 import type { TrainingSections } from '../../../model/training';
 import type { EngineInput } from '../../../model/training/input';
 import {
@@ -250,6 +250,26 @@ describe('MoE dispatch configuration (dispatcher, all-to-all overlap, CUDA graph
     expect(
       simulateEngineInput(withTraining(DSV3, { cudaGraphs: false })).stepTimeS,
     ).toBeGreaterThanOrEqual(big);
+  });
+
+  it('without CUDA graphs the static part of each MoE layer runs eagerly: the GB200 guide’s measured shares', () => {
+    // Megatron-Core's GB200 DeepSeek-V3 guide, table of §3: "CUDA Graphs" 610.71 → 663.27 TFLOP/s,
+    // "CUDA Graphs capture shared expert" 797.67 → 829.93.
+    expect(moeHostFactor(true, 0) / moeHostFactor(false, 0)).toBeCloseTo(663.27 / 610.71, 6);
+    expect(moeHostFactor(true, 1) / moeHostFactor(false, 1)).toBeCloseTo(
+      (663.27 / 610.71) * (829.93 / 797.67),
+      6,
+    );
+    // Stated CUDA graphs and unstated ones keep the dropless sync's share only.
+    expect(moeHostFactor(false, 1)).toBeCloseTo(1 / 0.9, 12);
+    // A micro batch long enough that no launch floor binds: the MoE layers' compute carries the
+    // share (attention, router, shared expert, experts), not the output layer or communication.
+    const graphs = simulateEngineInput(withTraining(DSV3, { cudaGraphs: true }));
+    const eager = simulateEngineInput(withTraining(DSV3, { cudaGraphs: false }));
+    const ratio = eager.stepTimeS / graphs.stepTimeS;
+    expect(ratio).toBeGreaterThan(1.05);
+    expect(ratio).toBeLessThan(moeHostFactor(true, 1) / moeHostFactor(false, 1));
+    expect(eager.breakdown.epCommS).toBeCloseTo(graphs.breakdown.epCommS, 9);
   });
 });
 

@@ -14,8 +14,8 @@ const raw = JSON.parse(
 
 /**
  * Regression guard of the mixture-of-experts training set (issue 20): 25 Megatron-Bridge and
- * DeepSeek-V3 rows. Bounds are looser than the issue's target (median ≤ 10 %, 80 % within
- * tolerance); they stop regressions from the state the README reports.
+ * DeepSeek-V3 rows. Bounds are the issue's targets (median ≤ 10 %, 80 % within tolerance), which
+ * the state the README reports meets (8.2 %, 20 of 25).
  */
 describe('moe-dev.json regression guard', () => {
   const report = runValidation([raw]);
@@ -34,7 +34,7 @@ describe('moe-dev.json regression guard', () => {
   });
 
   it('share of cases within tolerance within the guard', () => {
-    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.24);
+    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.2);
   });
 });
 
