@@ -14,8 +14,9 @@ const raw = JSON.parse(
 
 /**
  * Regression guard of the mixture-of-experts training set (issue 20): 25 Megatron-Bridge and
- * DeepSeek-V3 rows. Bounds are the issue's targets (median ≤ 10 %, 80 % within tolerance), which
- * the state the README reports meets (8.2 %, 20 of 25).
+ * DeepSeek-V3 rows. Bounds are looser than the issue's targets (median ≤ 10 %, 80 % within
+ * tolerance), as the issue asks; they stop regressions from the state the README reports (8.2 %,
+ * 20 of 25, printed by `npm run validate`).
  */
 describe('moe-dev.json regression guard', () => {
   const report = runValidation([raw]);
@@ -34,7 +35,7 @@ describe('moe-dev.json regression guard', () => {
   });
 
   it('share of cases within tolerance within the guard', () => {
-    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.2);
+    expect(outside.length / report.summary.n, detail).toBeLessThanOrEqual(0.24);
   });
 });
 
