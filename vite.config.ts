@@ -34,8 +34,19 @@ export default defineConfig({
     // isEqual compares an axis's ticks (plain objects) and needs none of lodash's typed-array,
     // Map/Set and circular-reference handling (about 1 KB gzipped). decimal.js-light (nice tick
     // steps only) is replaced by an exact BigInt decimal with the methods and default settings
-    // recharts uses (about 6 KB gzipped less; tested equal to it and on recharts' ticks).
+    // recharts uses (about 6 KB gzipped less; tested equal to it and on recharts' ticks). d3-scale
+    // imports d3-time and d3-time-format for its time scales only, and d3-interpolate imports
+    // d3-color to interpolate colours: no chart has a time axis or a colour scale, so the
+    // renderer ships stand-ins that throw if used (about 8 KB gzipped less; tested in
+    // test/build/d3StandIns.test.ts).
     alias: {
+      'd3-color': fileURLToPath(
+        new URL('./renderer/vendor/d3-color-none/index.ts', import.meta.url),
+      ),
+      'd3-time': fileURLToPath(new URL('./renderer/vendor/d3-time-none/index.ts', import.meta.url)),
+      'd3-time-format': fileURLToPath(
+        new URL('./renderer/vendor/d3-time-none/index.ts', import.meta.url),
+      ),
       'decimal.js-light': fileURLToPath(
         new URL('./renderer/vendor/decimal-light/index.ts', import.meta.url),
       ),
