@@ -773,7 +773,9 @@ function resolveHardware(
   );
 
   // ---- storage (sized before the networks: storage servers sit on the storage fabric) ----
-  const storage = storageOf(rec, st, catalog, nodes, fx, cacheDrivePrice, training, provenance);
+  const storage = provenance
+    ? resolveStorage(rec, st, catalog, nodes, fx, cache.drivesPerNode, cacheDrivePrice, training)
+    : storageNumbersFor(rec, st, catalog, nodes, fx, cacheDrivePrice, training);
 
   const bomInput = {
     system: sysItem,
@@ -972,31 +974,6 @@ function extraCacheDrivesOf(rec: Recorder, extraPerNode: number): number {
   );
 }
 
-/** The storage tiers: resolved with provenance, or their numbers only (memoised). */
-function storageOf(
-  rec: Recorder,
-  st: Scenario['cluster']['storage'],
-  catalog: Catalog,
-  nodes: number,
-  fx: number,
-  cacheDrivePrice: number,
-  training: boolean,
-  provenance: boolean,
-): ResolvedStorage {
-  return provenance
-    ? resolveStorage(
-        rec,
-        st,
-        catalog,
-        nodes,
-        fx,
-        st.nodeCache.drivesPerNode,
-        cacheDrivePrice,
-        training,
-      )
-    : storageNumbersFor(rec, st, catalog, nodes, fx, cacheDrivePrice, training);
-}
-
 /** The rack units of the storage servers (data tier and checkpoint tier). */
 function storageRackUnitsOf(storage: ResolvedStorage): number {
   return storage.dataTier.rackUnits + (storage.checkpointTier?.rackUnits ?? 0);
@@ -1036,7 +1013,7 @@ function withStorage(
   const rec = new Recorder(catalog, hw.currency, false);
   const c = nodeCacheOf(rec, st.nodeCache, core.sysItem, compute, hw.gpus, hw.nodes, catalog, fx);
   const training = scenario.workload.kind === 'training';
-  const storage = storageOf(rec, st, catalog, hw.nodes, fx, c.cacheDrivePrice, training, false);
+  const storage = storageNumbersFor(rec, st, catalog, hw.nodes, fx, c.cacheDrivePrice, training);
   const bomInput = { ...base.bomInput, storageRackUnits: storageRackUnitsOf(storage) };
   return {
     ...hw,

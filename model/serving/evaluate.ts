@@ -594,20 +594,7 @@ export function withCapacityBand(
   q: number,
   runRequests: number | null,
 ): BandedPoint {
-  const op = rateOperatingPoint(p, lambda, q, runRequests);
-  if (op.utilization < 0.5) return { ...op, tpotLowS: op.tpotS, tpotHighS: op.tpotS };
-  // A capacity c times the engine's serves λ like the engine's capacity serves λ/c.
-  let expected = 0;
-  let expectedPct = 0;
-  for (let i = 0; i < GH_NODES.length; i++) {
-    const c = Math.max(0.5, 1 + CAPACITY_SIGMA * (GH_NODES[i] as number));
-    const o = rateOperatingPoint(p, lambda / c, q, runRequests);
-    expected += (GH_WEIGHTS[i] as number) * o.tpotS;
-    expectedPct += (GH_WEIGHTS[i] as number) * o.tpotPctS;
-  }
-  const low = rateOperatingPoint(p, lambda / (1 + CAPACITY_SIGMA), q, runRequests).tpotS;
-  const high = rateOperatingPoint(p, lambda / (1 - CAPACITY_SIGMA), q, runRequests).tpotS;
-  return { ...op, tpotS: expected, tpotPctS: expectedPct, tpotLowS: low, tpotHighS: high };
+  return capacityBand(lambda, (l) => rateOperatingPoint(p, l, q, runRequests)) as BandedPoint;
 }
 
 /**
@@ -621,20 +608,33 @@ function finiteRunWithBand(
   n: number,
   q: number,
 ): BandedPoint | null {
-  const op = finiteRunPoint(p, lambda, n, q);
+  return capacityBand(lambda, (l) => finiteRunPoint(p, l, n, q));
+}
+
+/**
+ * The point at `lambda` with TPOT taken over a capacity known to ±CAPACITY_SIGMA (see
+ * {@link withCapacityBand}): a capacity c times the engine's serves λ like the engine's capacity
+ * serves λ/c, so each Gauss–Hermite node is `pointAt(λ/c)`. Null when `pointAt` gives null for
+ * any node.
+ */
+function capacityBand(
+  lambda: number,
+  pointAt: (lambda: number) => OperatingPoint | null,
+): BandedPoint | null {
+  const op = pointAt(lambda);
   if (op === null) return null;
   if (op.utilization < 0.5) return { ...op, tpotLowS: op.tpotS, tpotHighS: op.tpotS };
   let expected = 0;
   let expectedPct = 0;
   for (let i = 0; i < GH_NODES.length; i++) {
     const c = Math.max(0.5, 1 + CAPACITY_SIGMA * (GH_NODES[i] as number));
-    const o = c === 1 ? op : finiteRunPoint(p, lambda / c, n, q);
+    const o = c === 1 ? op : pointAt(lambda / c);
     if (o === null) return null;
     expected += (GH_WEIGHTS[i] as number) * o.tpotS;
     expectedPct += (GH_WEIGHTS[i] as number) * o.tpotPctS;
   }
-  const low = finiteRunPoint(p, lambda / (1 + CAPACITY_SIGMA), n, q);
-  const high = finiteRunPoint(p, lambda / (1 - CAPACITY_SIGMA), n, q);
+  const low = pointAt(lambda / (1 + CAPACITY_SIGMA));
+  const high = pointAt(lambda / (1 - CAPACITY_SIGMA));
   if (low === null || high === null) return null;
   return {
     ...op,
