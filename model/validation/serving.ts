@@ -169,6 +169,15 @@ function runRequestCount(observed: Json): number | null {
   return typeof n === 'number' && Number.isFinite(n) && n >= 1 ? n : null;
 }
 
+/**
+ * A layout field as the case states it, else as the run's own launch script set it
+ * (`parallelism.recipe_<key>`, a ClusterPlan extension of a bundled copy, CASE_COPY_EXTENSIONS in
+ * ./training.ts, cited in the case's `extensions_source`); null when neither states it.
+ */
+function statedOrRecipe(par: Json, key: 'tp' | 'pp' | 'replicas'): number | null {
+  return numOrNull(par, key, 'parallelism') ?? numOrNull(par, `recipe_${key}`, 'parallelism');
+}
+
 /** A scenario `auto` where the case leaves a field unstated (null). */
 function autoIfUnstated(v: number | null): number | 'auto' {
   return v === null ? 'auto' : v;
@@ -178,7 +187,9 @@ function autoIfUnstated(v: number | null): number | 'auto' {
  * The scenario sections a serving case describes, each parsed with its scenario schema and the
  * workload checked against the cluster as a scenario's is (model/scenario
  * `servingWorkloadIssues`). Unstated layout: `auto` (the engine chooses); unstated stack:
- * `optimized` (published measurements are production-tuned); unstated scale-up domain: the
+ * `optimized` (published measurements are production-tuned); a layout the result leaves
+ * unstated but the run's launch script sets: that script's (`parallelism.recipe_*`, bundled
+ * copies only); unstated scale-up domain: the
  * node's GPUs, else 8. Throws naming the first bad field (its scenario path once parsed).
  */
 export function servingCaseSections(caseJson: unknown): ServingSections {
@@ -212,10 +223,10 @@ export function servingCaseSections(caseJson: unknown): ServingSections {
         reportPercentile: 99,
       },
       parallelism: {
-        tp: autoIfUnstated(numOrNull(par, 'tp', 'parallelism')),
-        pp: autoIfUnstated(numOrNull(par, 'pp', 'parallelism')),
+        tp: autoIfUnstated(statedOrRecipe(par, 'tp')),
+        pp: autoIfUnstated(statedOrRecipe(par, 'pp')),
         ep: numOrNull(par, 'ep', 'parallelism') ?? 1,
-        replicas: autoIfUnstated(numOrNull(par, 'replicas', 'parallelism')),
+        replicas: autoIfUnstated(statedOrRecipe(par, 'replicas')),
       },
       powerLimitW: numOrNull(sys, 'power_limit_w', 'system'),
     } as ServingWorkloadInput,

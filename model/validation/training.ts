@@ -148,7 +148,9 @@ export type TrainingCase = z.infer<typeof trainingCaseSchema>;
 /**
  * ClusterPlan extensions that may be added to a copy of a shared case file (model/validation/
  * bundled) without diverging from it: the MoE dispatch configuration and the MTP modules read from
- * a run's own recipe, and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
+ * a run's own recipe, the serving layout read from a run's own launch script where the published
+ * result leaves it unstated (`parallelism.recipe_*`, read only when the stated field is null), and
+ * `extensions_source`, the citation of where it was read. The bundled-copy check compares the
  * copies with ../shared/validation after removing exactly these keys; every other field must match.
  */
 export const CASE_COPY_EXTENSIONS = {
@@ -156,6 +158,7 @@ export const CASE_COPY_EXTENSIONS = {
   model: ['recipe_mtp_layers'],
   training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs', 'pipeline_split'],
   moe: ['expert_bias', 'clamped_glu'],
+  parallelism: ['recipe_tp', 'recipe_pp', 'recipe_replicas'],
 } as const;
 
 /** A case without the {@link CASE_COPY_EXTENSIONS} keys (for comparing a bundled copy). */
@@ -181,6 +184,12 @@ export function withoutCopyExtensions(c: unknown): unknown {
       mm['moe'] = me;
       out['model'] = mm;
     }
+  }
+  const par = out['parallelism'];
+  if (typeof par === 'object' && par !== null && !Array.isArray(par)) {
+    const pp: Record<string, unknown> = { ...(par as Record<string, unknown>) };
+    for (const k of CASE_COPY_EXTENSIONS.parallelism) delete pp[k];
+    out['parallelism'] = pp;
   }
   return out;
 }

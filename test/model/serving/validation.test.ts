@@ -6,6 +6,7 @@ import {
   predictServingCase,
   servingCaseSections,
 } from '../../../model/validation/serving';
+import { withoutCopyExtensions } from '../../../model/validation/training';
 
 type Case = {
   id: string;
@@ -87,5 +88,53 @@ describe('fields a serving case may leave out', () => {
     expect(() =>
       caseServingModelSection({ ...(dense['model'] as object), ffn_type: 'relu' }),
     ).toThrow(/^model\.ffn_type/);
+  });
+});
+
+describe("a layout read from the run's launch script (parallelism.recipe_*, bundled copies)", () => {
+  const full = JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, unknown>[] };
+  const gaudi = full.cases.filter((c) => String(c['id']).includes('gaudi2'));
+
+  it('the Gaudi 2 rows carry the TGI-Gaudi launch layout (one server sharded over 8 cards), cited', () => {
+    expect(gaudi.length).toBe(3);
+    for (const c of gaudi) {
+      expect(c['parallelism']).toMatchObject({ tp: null, replicas: null, recipe_tp: 8 });
+      expect(String(c['extensions_source'])).toMatch(/run_tgi_server\.sh.*--num-shard 8/);
+      // Stripped of the extension, the row is the shared file's (tp and replicas unstated).
+      expect((withoutCopyExtensions(c) as { parallelism: object }).parallelism).toEqual({
+        tp: null,
+        pp: null,
+        ep: 1,
+        replicas: null,
+      });
+    }
+  });
+
+  it('is used only where the case leaves the field unstated, and changes the prediction', () => {
+    const c = gaudi.find((x) => String(x['id']).endsWith('_offline_tput'))!;
+    const par = c['parallelism'] as Record<string, unknown>;
+    expect(servingInputOf(servingCaseSections(c)).layout).toMatchObject({
+      tp: 8,
+      pp: 1,
+      replicas: 1,
+    });
+    // A stated field wins over the launch script's.
+    const stated = { ...c, parallelism: { ...par, tp: 4, pp: 1, replicas: 2 } };
+    expect(servingInputOf(servingCaseSections(stated)).layout).toMatchObject({
+      tp: 4,
+      replicas: 2,
+    });
+    // Without it the engine chooses (one copy per card on Gaudi 2), and the figure moves.
+    const bare = withoutCopyExtensions(c);
+    expect(servingInputOf(servingCaseSections(bare)).layout).toMatchObject({ tp: null });
+    const withRecipe = predictServingCase(c).predicted;
+    const chosen = predictServingCase(bare).predicted;
+    expect(Math.abs(withRecipe / chosen - 1)).toBeGreaterThan(0.1);
+  });
+
+  it('a recipe field that is not a number is an error naming it', () => {
+    const c = gaudi[0]!;
+    const bad = { ...c, parallelism: { ...(c['parallelism'] as object), recipe_tp: 'eight' } };
+    expect(() => servingCaseSections(bad)).toThrow(/^parallelism\.recipe_tp/);
   });
 });
