@@ -69,9 +69,16 @@ const FILTERS: Record<FileKind, Electron.FileFilter[]> = {
   xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
 };
 
-// Must run before `ready`: app:// behaves like a secure, standard origin.
+// Must run before `ready`: app:// behaves like a secure, standard origin. `codeCache` lets
+// Chromium keep V8's compiled code of the app's scripts between launches (Electron ≥ 28.1, standard
+// schemes only): after the first launch the renderer's start-up skips most of the parse and
+// compile of its start-up chunks, which is the largest part of a cold start (about 200 ms of
+// background parsing for the 0.77 MB of start-up JavaScript on the 2-core build machine).
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
 ]);
 
 function log(message: string): void {

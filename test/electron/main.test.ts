@@ -194,9 +194,12 @@ function call(channel: string, payload: unknown, from: FakeWindow = win()): Prom
 }
 
 describe('electron main wiring', () => {
-  it('registers app:// as a standard secure scheme and serves it', () => {
+  it('registers app:// as a standard secure scheme with V8 code cache, and serves it', () => {
     expect(state.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
     ]);
     expect(state.protocolHandlers.has('app')).toBe(true);
   });
