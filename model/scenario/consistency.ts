@@ -69,6 +69,9 @@ export type ServingWorkloadLike = {
     readonly load: { readonly mode: string };
     readonly speculative: { readonly draftTokens: number } | null;
     readonly disaggregation: unknown;
+    readonly inputTokensMean: number;
+    readonly outputTokensMean: number;
+    readonly padContextTokens?: number | null;
   };
   readonly parallelism: {
     readonly tp: number | 'auto';
@@ -404,6 +407,14 @@ export function servingWorkloadIssues(
     out.push({
       path: ['workload', 'serving', 'speculative', 'draftTokens'],
       message: `${spec.draftTokens} drafted tokens need as many multi-token-prediction modules; the model has ${m.mtpLayers} (workload.model.mtpLayers)`,
+    });
+  }
+  const pad = w.serving.padContextTokens ?? null;
+  const whole = w.serving.inputTokensMean + w.serving.outputTokensMean;
+  if (pad !== null && pad < whole) {
+    out.push({
+      path: ['workload', 'serving', 'padContextTokens'],
+      message: `must hold a whole request: the mean prompt plus output is ${Math.ceil(whole)} tokens (workload.serving.inputTokensMean + workload.serving.outputTokensMean); a static-shape engine pads every request's cache to this length, never cuts it`,
     });
   }
   if (w.serving.disaggregation !== null) {

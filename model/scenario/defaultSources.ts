@@ -171,6 +171,18 @@ export const DEFAULT_SOURCES: Readonly<Record<string, DefaultSource>> = {
     date: '2025',
     basis: 'read',
   },
+  'workload.serving.batchBucket': {
+    source:
+      'no padding, continuous batching computes the requests it runs (vLLM, TensorRT-LLM, SGLang); a static-shape engine pads each decode step to a multiple of its bucket (TGI-Gaudi BATCH_BUCKET_SIZE, set to the batch size in Intel’s MLPerf Inference v4.0 launch script)',
+    date: '2024',
+    basis: 'read',
+  },
+  'workload.serving.padContextTokens': {
+    source:
+      'no padding, attention reads each request’s own context; a static-shape engine pads the KV cache to a fixed length (TGI-Gaudi MAX_TOTAL_TOKENS, 2,048 in Intel’s MLPerf Inference v4.0 launch script)',
+    date: '2024',
+    basis: 'read',
+  },
   'workload.serving.speculative.acceptanceRate': {
     source:
       'DeepSeek-V3 technical report §5.4.3: 85–90 % acceptance of the second (MTP-drafted) token; 0.85 used',

@@ -22,6 +22,10 @@
  * - 6 (`scenario/006-expert-mlp`, issue 20): `workload.model.moe.expertBias` and `clampedGlu`
  *   (gpt-oss's expert MLP) and `training.pipelineSplit`, new fields whose defaults price a
  *   version-5 file as version 5 did.
+ * - 7 (`scenario/007-static-shapes`): static-shape serving, `workload.serving.batchBucket`
+ *   (decode batch padded to a multiple of it: TGI-Gaudi's BATCH_BUCKET_SIZE) and
+ *   `padContextTokens` (KV length padded to it: MAX_TOTAL_TOKENS), both null by default:
+ *   continuous batching without padding, as version 6 priced.
  *
  * Defaults are part of the format: a test holds every default of every version
  * (test/model/scenario/defaults/) and fails when one changes without a migration step that
@@ -143,6 +147,17 @@ function expertMlpUp(doc: ScenarioDocument): ScenarioDocument {
   return doc;
 }
 
+/**
+ * Version 6 → 7: static-shape serving (`workload.serving.batchBucket`, `padContextTokens`; an
+ * engine that pads every decode step to a batch bucket and its KV cache to a fixed length, as
+ * TGI-Gaudi does: MLPerf Inference v4.0 Intel-HabanaLabs causal_lm.py). Null defaults price a
+ * version-6 file as version 6 did (held by test/model/scenario/defaults/v7.json); the step writes
+ * nothing.
+ */
+function staticShapesUp(doc: ScenarioDocument): ScenarioDocument {
+  return doc;
+}
+
 /** The chain, oldest first. */
 export const scenarioMigrations: readonly ScenarioMigration[] = [
   {
@@ -184,6 +199,14 @@ export const scenarioMigrations: readonly ScenarioMigration[] = [
     description:
       'Expert biases and clamped gated activation in the MoE shape, and the training pipeline split (issue 20), defaults as version 5 priced',
     up: expertMlpUp,
+  },
+  {
+    id: 'scenario/007-static-shapes',
+    fromVersion: 6,
+    toVersion: 7,
+    description:
+      'Static-shape serving: decode batch bucket and padded context (TGI-Gaudi), defaults null (no padding) as version 6 priced',
+    up: staticShapesUp,
   },
 ];
 

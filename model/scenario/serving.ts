@@ -113,6 +113,17 @@ export const servingSettingsSchema = z.strictObject({
    */
   maxTokensPerStep: orAuto(intIn(16, 1_048_576, 'tokens')).default('auto'),
   /**
+   * Static-shape serving: every decode step computes the running batch rounded up to a multiple
+   * of this many requests (TGI-Gaudi's BATCH_BUCKET_SIZE: `new_bs = round_up(total_requests,
+   * BATCH_BUCKET_SIZE)`); null: continuous batching without padding (every other engine).
+   */
+  batchBucket: intIn(1, 1_000_000, 'requests').nullable().default(null),
+  /**
+   * Static-shape serving: the KV length every decoding request's attention reads, its cache
+   * padded to it (TGI-Gaudi's MAX_TOTAL_TOKENS, `grouped_pad`); null: the requests' own context.
+   */
+  padContextTokens: intIn(1, 16_777_216, 'tokens').nullable().default(null),
+  /**
    * Speculative decoding with the model's MTP modules as the draft; null: none. Acceptance of
    * one drafted token, `auto`: 0.85 (DeepSeek-V3 report §5.4.3: 85–90 %).
    */

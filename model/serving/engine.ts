@@ -124,6 +124,13 @@ export type PreparedServing = {
   readonly specYield: number;
   /** Layers of the stage (for the draft module's share of a step). */
   readonly layersPerStage: number;
+  /**
+   * Static shapes: decode rows of a forward pass rounded up to a multiple of this (TGI-Gaudi's
+   * BATCH_BUCKET_SIZE); 1: no padding (continuous batching).
+   */
+  readonly batchBucket: number;
+  /** Static shapes: KV length every decode row's attention reads (MAX_TOTAL_TOKENS); 0: none. */
+  readonly padContextTokens: number;
 };
 
 /** Step-time split (seconds) of one engine iteration of the whole pipeline. */
@@ -374,7 +381,13 @@ export function prepareServing(
   // Static-shape parts pad prompts and contexts to the next bucket: half a bucket on average.
   const bucketPad = a.shapeBucketTokens / 2;
   const Lout = config.outputTokens;
-  const perSeqTokens = stack.reserveFullSequence ? Lin + Lout : Lin + Lout / 2;
+  // A static-shape engine holds every request's cache at the padded length (TGI-Gaudi allocates
+  // batch × MAX_TOTAL_TOKENS: run_tgi_server.sh --max-batch-total-tokens).
+  const padContextTokens = config.padContextTokens ?? 0;
+  const perSeqTokens = Math.max(
+    stack.reserveFullSequence ? Lin + Lout : Lin + Lout / 2,
+    padContextTokens,
+  );
   const online = config.load.mode === 'request_rate' || config.load.mode === 'concurrency';
   // The stack's running-request cap is a per-GPU default: an engine on a MIG slice or time share
   // is configured with its share of it (max_batch_size / max_num_seqs per instance), so slicing
@@ -439,6 +452,8 @@ export function prepareServing(
     specTokens: 1 + draftTokens,
     specYield,
     layersPerStage,
+    batchBucket: config.batchBucket ?? 1,
+    padContextTokens,
   };
 }
 
@@ -489,18 +504,34 @@ function expertsTouched(p: PreparedServing, tokens: number): number {
 }
 
 /**
+ * Decode rows a forward pass computes for `decode` running requests: the requests themselves,
+ * or on a static-shape engine the next multiple of its batch bucket (TGI-Gaudi causal_lm.py
+ * `CausalLMBatch.recombine`: `new_bs = round_up(total_requests, BATCH_BUCKET_SIZE)`, the empty
+ * rows computed like the others). The batch here is a mean (a fluid); the mean is rounded up, not
+ * each step's count. Bucket 1 pads nothing (a fractional mean is an average of whole batches).
+ */
+export function paddedDecodeRows(p: PreparedServing, decode: number): number {
+  const k = p.batchBucket;
+  return k > 1 && decode > 0 ? Math.ceil(decode / k - 1e-9) * k : decode;
+}
+
+/**
  * Time of one pipeline stage for a micro-batch: `decode` sequences generating one token each
  * (mean context `ctx`), plus `prefillTokens` prompt tokens from `prefillRequests` requests.
- * Returns seconds; `out` (optional) receives the split.
+ * A static-shape engine computes its padded rows and context ({@link paddedDecodeRows},
+ * `padContextTokens`): the time is theirs, the tokens produced (counted by the callers) stay
+ * the requests'. Returns seconds; `out` (optional) receives the split.
  */
 export function stageTimeS(
   p: PreparedServing,
-  decode: number,
+  running: number,
   prefillTokens: number,
   prefillRequests: number,
-  ctx: number,
+  runningCtx: number,
   out?: { w: number; c: number; kv: number; comm: number; o: number },
 ): number {
+  const decode = paddedDecodeRows(p, running);
+  const ctx = runningCtx < p.padContextTokens ? p.padContextTokens : runningCtx;
   // A decoding request runs 1 + draft tokens per step under speculation (verification).
   const decodeTokens = decode * p.specTokens;
   const tokens = decodeTokens + prefillTokens;

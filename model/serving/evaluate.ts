@@ -82,9 +82,55 @@ function serviceTimeS(p: PreparedServing, b: number): number {
   return prefillServiceS(p, b) + (p.outputTokens - 1) * decodeStepS(p, b);
 }
 
-/** Capacity of one copy: completed requests per second at the full batch. */
+/**
+ * Capacity of one copy: the highest rate it holds in steady state, completed requests per second
+ * at the full batch. On a static-shape engine (batch bucket, engine.ts `paddedDecodeRows`) a
+ * batch just past a bucket multiple pays for the whole next bucket, so a full bucket below the
+ * slot limit can complete more than the full batch: the capacity is the best of the full batch
+ * and every full bucket below it (the rates a queue filling from empty can settle at,
+ * {@link smallestBatchRoot}). Without a bucket: the full batch.
+ */
 export function copyCapacityRequestsPerS(p: PreparedServing): number {
-  return p.maxBatch / serviceTimeS(p, p.maxBatch);
+  const full = p.maxBatch / serviceTimeS(p, p.maxBatch);
+  if (p.batchBucket <= 1) return full;
+  const cached = paddedCapacity.get(p);
+  if (cached !== undefined) return cached;
+  let best = full;
+  const unit = p.batchBucket * p.pp;
+  for (let b = unit; b < p.maxBatch; b += unit) {
+    const r = b / serviceTimeS(p, b);
+    if (r > best) best = r;
+  }
+  paddedCapacity.set(p, best);
+  return best;
+}
+
+/** {@link copyCapacityRequestsPerS} of a static-shape copy, one scan per prepared layout. */
+const paddedCapacity = new WeakMap<PreparedServing, number>();
+
+/**
+ * Running batch b in [0, hi] where a Little's-law residual f(b) (positive at 0, e.g.
+ * λ·S(b) − b) first changes sign. Without a batch bucket f falls continuously and has one root.
+ * With one, each bucket multiple adds a whole bucket of padded rows, so f jumps up there and may
+ * cross zero again above; a queue filling from empty stops at the first crossing. The buckets
+ * are searched in order (f is continuous inside each, its value at a multiple is the lower
+ * bucket's) and the root solved in the first whose upper end is not positive; in [last multiple,
+ * hi] when none is.
+ */
+function smallestBatchRoot(
+  p: PreparedServing,
+  f: (b: number) => number,
+  hi: number,
+  tol: number,
+): number {
+  if (p.batchBucket <= 1) return rootIllinois(f, 0, hi, tol);
+  const unit = p.batchBucket * p.pp;
+  let lo = 0;
+  for (let edge = unit; edge < hi; edge += unit) {
+    if (f(edge) <= 0) return rootIllinois(f, lo, edge, tol);
+    lo = edge;
+  }
+  return rootIllinois(f, lo, hi, tol);
 }
 
 function ttftPercentile(
@@ -138,9 +184,12 @@ export function rateOperatingPoint(
     const prefill = prefillServiceS(p, bMax);
     const tpot = decodeStepS(p, bMax);
     const S = prefill + (p.outputTokens - 1) * tpot;
+    // Past a static-shape copy's capacity the backlog fills every slot, which may complete fewer
+    // requests than a full bucket below (copyCapacityRequestsPerS); without a bucket: the same.
+    const served = p.batchBucket > 1 ? bMax / S : capacity;
     // The backlog grows linearly over the run (uniform wait from 0 to n·(1/μ − 1/λ)) on top of the
     // random-walk backlog of a critically loaded run.
-    const growth = (n / 2) * (1 / capacity - 1 / lambda);
+    const growth = (n / 2) * (1 / served - 1 / lambda);
     const wait = critWait + growth;
     const ttft = prefill + wait;
     return {
@@ -149,7 +198,7 @@ export function rateOperatingPoint(
       ttftS: ttft,
       ttftPctS: prefill + critWaitPct + 2 * growth * q,
       tpotPctS: tpot * (1 + z * TPOT_CV),
-      requestsPerS: capacity,
+      requestsPerS: served,
       e2eS: S + wait,
       saturated: true,
       utilization: lambda / capacity,
@@ -157,8 +206,9 @@ export function rateOperatingPoint(
   }
   // Little's law b = λ·S(b): root of λ·S(b) − b on [0, bMax] (positive at 0, negative at bMax).
   // Solved tightly: near saturation the queueing wait C·S/(bMax − b) magnifies any error in b,
-  // and a loose root would make latency wobble as the load grows.
-  const b = rootIllinois((x) => lambda * serviceTimeS(p, x) - x, 0, bMax, 1e-10 * bMax);
+  // and a loose root would make latency wobble as the load grows. The first root from an empty
+  // queue (several under static-shape padding: smallestBatchRoot).
+  const b = smallestBatchRoot(p, (x) => lambda * serviceTimeS(p, x) - x, bMax, 1e-10 * bMax);
   const prefill = prefillServiceS(p, b);
   const tpot = decodeStepS(p, b);
   const S = prefill + (p.outputTokens - 1) * tpot;
@@ -809,9 +859,9 @@ export function disaggregatedPoint(
     const perCopy = lam / kD;
     const b = sat
       ? p.maxBatch
-      : rootIllinois(
+      : smallestBatchRoot(
+          p,
           (x) => perCopy * (p.outputTokens - 1) * decodeStepS(p, Math.max(x, 1e-9), false) - x,
-          0,
           p.maxBatch,
           1e-10 * p.maxBatch,
         );

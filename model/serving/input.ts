@@ -87,6 +87,8 @@ function inputOf(s: ServingSections): ServingConfig {
     requestCount: w.serving.requestCount,
     maxBatchPerReplica: auto(w.serving.maxBatchPerReplica),
     maxTokensPerStep: auto(w.serving.maxTokensPerStep),
+    batchBucket: w.serving.batchBucket,
+    padContextTokens: w.serving.padContextTokens,
     speculative:
       w.serving.speculative === null
         ? null

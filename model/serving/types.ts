@@ -139,6 +139,17 @@ export type ServingConfig = {
    */
   readonly maxTokensPerStep?: number | null;
   /**
+   * Static-shape serving (TGI-Gaudi): each forward pass computes its decode rows rounded up to a
+   * multiple of this many requests (`BATCH_BUCKET_SIZE`); tokens produced stay the real rows.
+   * Null/absent: continuous batching without padding.
+   */
+  readonly batchBucket?: number | null;
+  /**
+   * Static-shape serving: the KV length each decode row's attention reads and holds (the cache
+   * padded to TGI-Gaudi's `MAX_TOTAL_TOKENS`); null/absent: the requests' own context.
+   */
+  readonly padContextTokens?: number | null;
+  /**
    * Disaggregated prefill and decode: separate pools of whole model copies, the KV cache handed
    * over the fabric. `prefillGpus`: GPUs of the prefill pool (a multiple of tp·pp); null: the
    * engine picks the split that carries the most. Null/absent: prompts and decodes share copies

@@ -189,7 +189,9 @@ function autoIfUnstated(v: number | null): number | 'auto' {
  * `servingWorkloadIssues`). Unstated layout: `auto` (the engine chooses); unstated stack:
  * `optimized` (published measurements are production-tuned); a layout the result leaves
  * unstated but the run's launch script sets: that script's (`parallelism.recipe_*`, bundled
- * copies only); unstated scale-up domain: the
+ * copies only); static-shape padding where the run's engine code states it
+ * (`serving.recipe_batch_bucket`, `recipe_padded_context_tokens`, bundled copies only; else
+ * none); unstated scale-up domain: the
  * node's GPUs, else 8. Throws naming the first bad field (its scenario path once parsed).
  */
 export function servingCaseSections(caseJson: unknown): ServingSections {
@@ -221,6 +223,10 @@ export function servingCaseSections(caseJson: unknown): ServingSections {
         load: caseLoad(s['load']),
         requestCount: runRequestCount(observed),
         reportPercentile: 99,
+        // Static shapes the run's engine pads to, read from its own code and launch script
+        // (bundled-copy extensions, CASE_COPY_EXTENSIONS in ./training.ts); unstated: none.
+        batchBucket: numOrNull(s, 'recipe_batch_bucket', 'serving'),
+        padContextTokens: numOrNull(s, 'recipe_padded_context_tokens', 'serving'),
       },
       parallelism: {
         tp: autoIfUnstated(statedOrRecipe(par, 'tp')),

@@ -149,8 +149,9 @@ export type TrainingCase = z.infer<typeof trainingCaseSchema>;
  * ClusterPlan extensions that may be added to a copy of a shared case file (model/validation/
  * bundled) without diverging from it: the MoE dispatch configuration and the MTP modules read from
  * a run's own recipe, the serving layout read from a run's own launch script where the published
- * result leaves it unstated (`parallelism.recipe_*`, read only when the stated field is null), and
- * `extensions_source`, the citation of where it was read. The bundled-copy check compares the
+ * result leaves it unstated (`parallelism.recipe_*`, read only when the stated field is null), the
+ * static shapes a run's serving engine pads to (`serving.recipe_batch_bucket`,
+ * `recipe_padded_context_tokens`: TGI-Gaudi), and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
  * copies with ../shared/validation after removing exactly these keys; every other field must match.
  */
 export const CASE_COPY_EXTENSIONS = {
@@ -159,6 +160,7 @@ export const CASE_COPY_EXTENSIONS = {
   training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs', 'pipeline_split'],
   moe: ['expert_bias', 'clamped_glu'],
   parallelism: ['recipe_tp', 'recipe_pp', 'recipe_replicas'],
+  serving: ['recipe_batch_bucket', 'recipe_padded_context_tokens'],
 } as const;
 
 /** A case without the {@link CASE_COPY_EXTENSIONS} keys (for comparing a bundled copy). */
@@ -190,6 +192,12 @@ export function withoutCopyExtensions(c: unknown): unknown {
     const pp: Record<string, unknown> = { ...(par as Record<string, unknown>) };
     for (const k of CASE_COPY_EXTENSIONS.parallelism) delete pp[k];
     out['parallelism'] = pp;
+  }
+  const srv = out['serving'];
+  if (typeof srv === 'object' && srv !== null && !Array.isArray(srv)) {
+    const ss: Record<string, unknown> = { ...(srv as Record<string, unknown>) };
+    for (const k of CASE_COPY_EXTENSIONS.serving) delete ss[k];
+    out['serving'] = ss;
   }
   return out;
 }

@@ -51,6 +51,8 @@ const BY_KEY: Readonly<Record<string, Partial<FieldText>>> = {
   etp: { label: 'Expert tensor parallel (ETP)', unit: 'way' },
   attentionDp: { label: 'Attention data-parallel (MLA)' },
   maxTokensPerStep: { label: 'Max tokens per step', unit: 'tokens' },
+  batchBucket: { label: 'Decode batch bucket (static shapes)', unit: 'requests' },
+  padContextTokens: { label: 'Padded context (static shapes)', unit: 'tokens' },
   speculative: { label: 'Speculative decoding (MTP draft)' },
   draftTokens: { label: 'Draft tokens per step', unit: 'tokens' },
   acceptanceRate: { label: 'Acceptance rate', unit: 'fraction' },

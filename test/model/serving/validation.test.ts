@@ -138,3 +138,54 @@ describe("a layout read from the run's launch script (parallelism.recipe_*, bund
     expect(() => servingCaseSections(bad)).toThrow(/^parallelism\.recipe_tp/);
   });
 });
+
+describe("static shapes read from the run's engine code (serving.recipe_batch_bucket, bundled copies)", () => {
+  const full = JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, unknown>[] };
+  const gaudi = full.cases.filter((c) => String(c['id']).includes('gaudi2'));
+  const row = (suffix: string) => gaudi.find((x) => String(x['id']).endsWith(suffix))!;
+
+  it('the Gaudi 2 rows state TGI-Gaudi’s bucket (the scenario’s --bs), cited to causal_lm.py', () => {
+    expect(gaudi.length).toBe(3);
+    const bucket = (c: Record<string, unknown>) =>
+      (c['serving'] as Record<string, unknown>)['recipe_batch_bucket'];
+    expect(bucket(row('_offline_tput'))).toBe(1024);
+    expect(bucket(row('_server_tput'))).toBe(768);
+    expect(bucket(row('_server_tpot'))).toBe(768);
+    for (const c of gaudi) {
+      expect(String(c['extensions_source'])).toMatch(
+        /causal_lm\.py.*round_up\(total_requests, BATCH_BUCKET_SIZE\)/,
+      );
+      const stripped = withoutCopyExtensions(c) as { serving: Record<string, unknown> };
+      expect(stripped.serving).not.toHaveProperty('recipe_batch_bucket');
+      expect(servingCaseSections(c).workload.serving.batchBucket).toBe(bucket(c));
+      expect(servingCaseSections(stripped).workload.serving.batchBucket).toBeNull();
+    }
+  });
+
+  it('reaches the engine: the Server TPOT row moves, the padded step is the one priced', () => {
+    const c = row('_server_tpot');
+    const padded = predictServingCase(c).predicted;
+    const bare = predictServingCase(withoutCopyExtensions(c)).predicted;
+    // Stripped of every extension the layout is the engine's own too; with the layout kept and
+    // only the bucket removed, the bucket alone raises TPOT.
+    const srv = c['serving'] as Record<string, unknown>;
+    const { recipe_batch_bucket: _b, ...noBucket } = srv;
+    const layoutOnly = predictServingCase({ ...c, serving: noBucket }).predicted;
+    expect(padded).toBeGreaterThan(layoutOnly * 1.5);
+    expect(bare).not.toBe(padded);
+  });
+
+  it('a padded context is read the same way; a bucket that is not a number is an error naming it', () => {
+    const c = row('_server_tpot');
+    const srv = c['serving'] as Record<string, unknown>;
+    const withCtx = { ...c, serving: { ...srv, recipe_padded_context_tokens: 2048 } };
+    expect(servingCaseSections(withCtx).workload.serving.padContextTokens).toBe(2048);
+    expect((withoutCopyExtensions(withCtx) as { serving: object }).serving).not.toHaveProperty(
+      'recipe_padded_context_tokens',
+    );
+    const bad = { ...c, serving: { ...srv, recipe_batch_bucket: 'all' } };
+    expect(() => servingCaseSections(bad)).toThrow(/^serving\.recipe_batch_bucket/);
+    const zero = { ...c, serving: { ...srv, recipe_batch_bucket: 0 } };
+    expect(() => servingCaseSections(zero)).toThrow(/^workload\.serving\.batchBucket/);
+  });
+});
