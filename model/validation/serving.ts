@@ -191,7 +191,8 @@ function autoIfUnstated(v: number | null): number | 'auto' {
  * unstated but the run's launch script sets: that script's (`parallelism.recipe_*`, bundled
  * copies only); static-shape padding where the run's engine code states it
  * (`serving.recipe_batch_bucket`, `recipe_padded_context_tokens`, bundled copies only; else
- * none); unstated scale-up domain: the
+ * none) and the running-request limit its launch script sets (`serving.recipe_max_batch`; else
+ * the engine's own); unstated scale-up domain: the
  * node's GPUs, else 8. Throws naming the first bad field (its scenario path once parsed).
  */
 export function servingCaseSections(caseJson: unknown): ServingSections {
@@ -227,6 +228,8 @@ export function servingCaseSections(caseJson: unknown): ServingSections {
         // (bundled-copy extensions, CASE_COPY_EXTENSIONS in ./training.ts); unstated: none.
         batchBucket: numOrNull(s, 'recipe_batch_bucket', 'serving'),
         padContextTokens: numOrNull(s, 'recipe_padded_context_tokens', 'serving'),
+        // The running-request limit the run's launch script sets (same kind of extension).
+        maxBatchPerReplica: autoIfUnstated(numOrNull(s, 'recipe_max_batch', 'serving')),
       },
       parallelism: {
         tp: autoIfUnstated(statedOrRecipe(par, 'tp')),

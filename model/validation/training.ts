@@ -150,8 +150,9 @@ export type TrainingCase = z.infer<typeof trainingCaseSchema>;
  * bundled) without diverging from it: the MoE dispatch configuration and the MTP modules read from
  * a run's own recipe, the serving layout read from a run's own launch script where the published
  * result leaves it unstated (`parallelism.recipe_*`, read only when the stated field is null), the
- * static shapes a run's serving engine pads to (`serving.recipe_batch_bucket`,
- * `recipe_padded_context_tokens`: TGI-Gaudi), and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
+ * static shapes a run's serving engine pads to and the running-request limit its launch script
+ * sets (`serving.recipe_batch_bucket`, `recipe_padded_context_tokens`, `recipe_max_batch`:
+ * TGI-Gaudi), and `extensions_source`, the citation of where it was read. The bundled-copy check compares the
  * copies with ../shared/validation after removing exactly these keys; every other field must match.
  */
 export const CASE_COPY_EXTENSIONS = {
@@ -160,7 +161,7 @@ export const CASE_COPY_EXTENSIONS = {
   training: ['moe_dispatcher', 'moe_a2a_overlap', 'cuda_graphs', 'pipeline_split'],
   moe: ['expert_bias', 'clamped_glu'],
   parallelism: ['recipe_tp', 'recipe_pp', 'recipe_replicas'],
-  serving: ['recipe_batch_bucket', 'recipe_padded_context_tokens'],
+  serving: ['recipe_batch_bucket', 'recipe_padded_context_tokens', 'recipe_max_batch'],
 } as const;
 
 /** A case without the {@link CASE_COPY_EXTENSIONS} keys (for comparing a bundled copy). */

@@ -155,10 +155,23 @@ describe("static shapes read from the run's engine code (serving.recipe_batch_bu
       expect(String(c['extensions_source'])).toMatch(
         /causal_lm\.py.*round_up\(total_requests, BATCH_BUCKET_SIZE\)/,
       );
+      // The padded KV length and the admission limit the same code and script set: every
+      // running request counts at the padded length against bs × MAX_TOTAL_TOKENS.
+      expect(String(c['extensions_source'])).toMatch(/grouped_pad.*max_tokens.*--bs requests/);
+      const srv = c['serving'] as Record<string, unknown>;
+      expect(srv['recipe_padded_context_tokens']).toBe(2048);
+      expect(srv['recipe_max_batch']).toBe(bucket(c));
       const stripped = withoutCopyExtensions(c) as { serving: Record<string, unknown> };
       expect(stripped.serving).not.toHaveProperty('recipe_batch_bucket');
-      expect(servingCaseSections(c).workload.serving.batchBucket).toBe(bucket(c));
-      expect(servingCaseSections(stripped).workload.serving.batchBucket).toBeNull();
+      expect(stripped.serving).not.toHaveProperty('recipe_max_batch');
+      const read = servingCaseSections(c).workload.serving;
+      expect(read.batchBucket).toBe(bucket(c));
+      expect(read.padContextTokens).toBe(2048);
+      expect(read.maxBatchPerReplica).toBe(bucket(c));
+      const bare = servingCaseSections(stripped).workload.serving;
+      expect(bare.batchBucket).toBeNull();
+      expect(bare.padContextTokens).toBeNull();
+      expect(bare.maxBatchPerReplica).toBe('auto');
     }
   });
 
@@ -169,8 +182,18 @@ describe("static shapes read from the run's engine code (serving.recipe_batch_bu
     // Stripped of every extension the layout is the engine's own too; with the layout kept and
     // only the bucket removed, the bucket alone raises TPOT.
     const srv = c['serving'] as Record<string, unknown>;
-    const { recipe_batch_bucket: _b, ...noBucket } = srv;
-    const layoutOnly = predictServingCase({ ...c, serving: noBucket }).predicted;
+    const {
+      recipe_batch_bucket: bucket,
+      recipe_padded_context_tokens: _p,
+      recipe_max_batch: _m,
+      ...noStatic
+    } = srv;
+    const layoutOnly = predictServingCase({ ...c, serving: noStatic }).predicted;
+    const bucketOnly = predictServingCase({
+      ...c,
+      serving: { ...noStatic, recipe_batch_bucket: bucket },
+    }).predicted;
+    expect(bucketOnly).toBeGreaterThan(layoutOnly * 1.5);
     expect(padded).toBeGreaterThan(layoutOnly * 1.5);
     expect(bare).not.toBe(padded);
   });
@@ -183,6 +206,8 @@ describe("static shapes read from the run's engine code (serving.recipe_batch_bu
     expect((withoutCopyExtensions(withCtx) as { serving: object }).serving).not.toHaveProperty(
       'recipe_padded_context_tokens',
     );
+    const badLimit = { ...c, serving: { ...srv, recipe_max_batch: 'bs' } };
+    expect(() => servingCaseSections(badLimit)).toThrow(/^serving\.recipe_max_batch/);
     const bad = { ...c, serving: { ...srv, recipe_batch_bucket: 'all' } };
     expect(() => servingCaseSections(bad)).toThrow(/^serving\.recipe_batch_bucket/);
     const zero = { ...c, serving: { ...srv, recipe_batch_bucket: 0 } };
