@@ -157,7 +157,7 @@ describe("static shapes read from the run's engine code (serving.recipe_batch_bu
       );
       // The padded KV length and the admission limit the same code and script set: every
       // running request counts at the padded length against bs × MAX_TOTAL_TOKENS.
-      expect(String(c['extensions_source'])).toMatch(/grouped_pad.*max_tokens.*--bs requests/);
+      expect(String(c['extensions_source'])).toMatch(/grouped_pad.*max_tokens.*--bs requests run/);
       const srv = c['serving'] as Record<string, unknown>;
       expect(srv['recipe_padded_context_tokens']).toBe(2048);
       expect(srv['recipe_max_batch']).toBe(bucket(c));
