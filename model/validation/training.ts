@@ -166,40 +166,30 @@ export const CASE_COPY_EXTENSIONS = {
 
 /** A case without the {@link CASE_COPY_EXTENSIONS} keys (for comparing a bundled copy). */
 export function withoutCopyExtensions(c: unknown): unknown {
-  if (typeof c !== 'object' || c === null || Array.isArray(c)) return c;
-  const out: Record<string, unknown> = { ...(c as Record<string, unknown>) };
-  for (const k of CASE_COPY_EXTENSIONS.case) delete out[k];
-  const t = out['training'];
-  if (typeof t === 'object' && t !== null && !Array.isArray(t)) {
-    const tt: Record<string, unknown> = { ...(t as Record<string, unknown>) };
-    for (const k of CASE_COPY_EXTENSIONS.training) delete tt[k];
-    out['training'] = tt;
+  const out = withoutKeys(c, CASE_COPY_EXTENSIONS.case);
+  if (!isPlainObject(out)) return out;
+  for (const section of ['training', 'parallelism', 'serving'] as const) {
+    if (isPlainObject(out[section]))
+      out[section] = withoutKeys(out[section], CASE_COPY_EXTENSIONS[section]);
   }
-  const m = out['model'];
-  if (typeof m === 'object' && m !== null && !Array.isArray(m)) {
-    const mm: Record<string, unknown> = { ...(m as Record<string, unknown>) };
-    for (const k of CASE_COPY_EXTENSIONS.model) delete mm[k];
-    out['model'] = mm;
-    const moe = mm['moe'];
-    if (typeof moe === 'object' && moe !== null && !Array.isArray(moe)) {
-      const me: Record<string, unknown> = { ...(moe as Record<string, unknown>) };
-      for (const k of CASE_COPY_EXTENSIONS.moe) delete me[k];
-      mm['moe'] = me;
-      out['model'] = mm;
-    }
+  if (isPlainObject(out['model'])) {
+    const model = withoutKeys(out['model'], CASE_COPY_EXTENSIONS.model) as Record<string, unknown>;
+    if (isPlainObject(model['moe']))
+      model['moe'] = withoutKeys(model['moe'], CASE_COPY_EXTENSIONS.moe);
+    out['model'] = model;
   }
-  const par = out['parallelism'];
-  if (typeof par === 'object' && par !== null && !Array.isArray(par)) {
-    const pp: Record<string, unknown> = { ...(par as Record<string, unknown>) };
-    for (const k of CASE_COPY_EXTENSIONS.parallelism) delete pp[k];
-    out['parallelism'] = pp;
-  }
-  const srv = out['serving'];
-  if (typeof srv === 'object' && srv !== null && !Array.isArray(srv)) {
-    const ss: Record<string, unknown> = { ...(srv as Record<string, unknown>) };
-    for (const k of CASE_COPY_EXTENSIONS.serving) delete ss[k];
-    out['serving'] = ss;
-  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A shallow copy of an object without `keys` (anything else unchanged). */
+function withoutKeys(v: unknown, keys: readonly string[]): unknown {
+  if (!isPlainObject(v)) return v;
+  const out: Record<string, unknown> = { ...v };
+  for (const k of keys) delete out[k];
   return out;
 }
 
