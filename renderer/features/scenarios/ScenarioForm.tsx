@@ -12,29 +12,46 @@ import {
   describeSchema,
   fieldsOf,
   getIn,
+  schemaAt,
   skeletonOf,
   type FieldNode,
   type ObjectNode,
   type SchemaNode,
 } from './schemaFields';
 
-/** The whole scenario as form nodes, derived once from the schema. */
-const ROOT = describeSchema(scenarioSchema, []) as ObjectNode;
-
+/**
+ * The form nodes of one editor section, derived from the schema when the section is first
+ * opened (describing the whole scenario up front cost about 15 ms of the editor's first render,
+ * most of it for the sections that start closed).
+ */
+const sectionNodes = new Map<string, SchemaNode | null>();
 function childAt(path: readonly string[]): SchemaNode | null {
-  let node: SchemaNode | null = ROOT;
-  for (const key of path) {
-    if (!node || node.kind !== 'object') return null;
-    node = node.children.find((c) => c.key === key) ?? null;
+  const key = path.join('.');
+  let node = sectionNodes.get(key);
+  if (node === undefined) {
+    const schema = schemaAt(scenarioSchema, path);
+    node = schema ? describeSchema(schema, path) : null;
+    sectionNodes.set(key, node);
   }
   return node;
+}
+
+/** The whole scenario as form nodes (needed only to place a problem that names no field). */
+let root: ObjectNode | null = null;
+function rootNode(): ObjectNode {
+  root ??= describeSchema(scenarioSchema, []) as ObjectNode;
+  return root;
 }
 
 /** Editor sections, in order, and which are open at first (issueText.ts). */
 export { SECTIONS };
 
 /** Every field path the form can show (to tell which issues have no field of their own). */
-const FIELD_PATHS: ReadonlySet<string> = new Set(fieldsOf(ROOT).map((f) => f.path.join('.')));
+let fieldPaths: ReadonlySet<string> | null = null;
+function isFieldPath(path: string): boolean {
+  fieldPaths ??= new Set(fieldsOf(rootNode()).map((f) => f.path.join('.')));
+  return fieldPaths.has(path);
+}
 
 function groupPaths(node: SchemaNode, out: Set<string>): Set<string> {
   if (node.kind === 'field') return out;
@@ -43,7 +60,11 @@ function groupPaths(node: SchemaNode, out: Set<string>): Set<string> {
   else for (const b of node.branches) for (const c of b.node.children) groupPaths(c, out);
   return out;
 }
-const GROUP_PATHS: ReadonlySet<string> = groupPaths(ROOT, new Set());
+let groupPathSet: ReadonlySet<string> | null = null;
+function isGroupPath(path: string): boolean {
+  groupPathSet ??= groupPaths(rootNode(), new Set());
+  return groupPathSet.has(path);
+}
 
 type Ctx = {
   readonly doc: Readonly<Record<string, unknown>>;
@@ -81,7 +102,7 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
   const isTraining = getIn(doc, ['workload', 'kind']) === 'training';
   const isServing = getIn(doc, ['workload', 'kind']) === 'serving';
   // Problems with no field of their own (group-level checks are shown on their group).
-  const unplaced = unplacedIssues(evaluation.issues).filter((i) => !GROUP_PATHS.has(i.path));
+  const unplaced = unplacedIssues(evaluation.issues).filter((i) => !isGroupPath(i.path));
   const presetId = getIn(doc, ['workload', 'model', 'preset']);
 
   return (
@@ -104,8 +125,9 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
         onCommit={(v) => setField(id, ['description'], v)}
       />
       {SECTIONS.map((section) => {
-        const node = childAt(section.path);
-        if (!node) return null;
+        // A closed section's fields are described when it opens.
+        const node = open[section.id] ? childAt(section.path) : null;
+        if (open[section.id] && !node) return null;
         const prefix = section.path.join('.');
         // Problems, as the tab's badge counts them (evaluation.issues holds each once).
         const count = evaluation.issues.filter(
@@ -132,7 +154,7 @@ export function ScenarioForm(props: { evaluation: ScenarioEvaluation }) {
                 </span>
               ) : null}
             </summary>
-            {open[section.id] ? (
+            {node ? (
               <div className="sc-section-body">
                 {section.id === 'workload' && isTraining ? (
                   <PresetSelect
@@ -229,7 +251,7 @@ function EditNotesBanner(props: { id: string }) {
 export function unplacedIssues(
   issues: readonly { path: string; message: string }[],
 ): { path: string; message: string }[] {
-  return issues.filter((i) => !FIELD_PATHS.has(i.path));
+  return issues.filter((i) => !isFieldPath(i.path));
 }
 
 /**

@@ -236,6 +236,22 @@ export function describeSchema(schema: z.ZodType, path: readonly string[]): Sche
   return { ...common, kind: 'field', unit: text.unit, value: k, auto: false };
 }
 
+/**
+ * The sub-schema at `path` (through objects only; null past anything else), so one part of the
+ * scenario can be described without describing the rest: `describeSchema(schemaAt(s, p), p)`
+ * equals the node at `p` of `describeSchema(s, [])`.
+ */
+export function schemaAt(schema: z.ZodType, path: readonly string[]): z.ZodType | null {
+  let cur: z.ZodType = schema;
+  for (const key of path) {
+    const shape = defOf(unwrap(cur).inner).shape;
+    const next = shape?.[key];
+    if (!next || SKIPPED.has(key)) return null;
+    cur = next;
+  }
+  return cur;
+}
+
 function objectChildren(shape: Record<string, z.ZodType>, path: readonly string[]): SchemaNode[] {
   const out: SchemaNode[] = [];
   for (const [k, child] of Object.entries(shape)) {

@@ -10,12 +10,14 @@ import {
   describeSchema,
   fieldsOf,
   getIn,
+  schemaAt,
   skeletonOf,
   type FieldNode,
   type ObjectNode,
   type SchemaNode,
 } from '../../../renderer/features/scenarios/schemaFields';
 import { shortcutFor, focusInfoOf } from '../../../renderer/features/help/shortcuts';
+import { SECTIONS } from '../../../renderer/features/scenarios/issueText';
 
 const root = describeSchema(scenarioSchema, []) as ObjectNode;
 const fields = fieldsOf(root);
@@ -186,5 +188,22 @@ describe('global shortcuts', () => {
 
   it('reads focus from an element', () => {
     expect(focusInfoOf(null)).toEqual({ editable: false, dirty: false });
+  });
+});
+
+describe('schemaAt (one editor section described on its own)', () => {
+  it('describes each section exactly as the whole scenario describes it', () => {
+    for (const section of SECTIONS) {
+      const sub = schemaAt(scenarioSchema, section.path);
+      expect(sub, section.id).not.toBeNull();
+      const alone = describeSchema(sub as NonNullable<typeof sub>, section.path);
+      expect(alone, section.id).toEqual(find(root, section.path.join('.')));
+    }
+  });
+
+  it('is null past a field or a key the form skips', () => {
+    expect(schemaAt(scenarioSchema, ['cluster', 'compute', 'gpus', 'x'])).toBeNull();
+    expect(schemaAt(scenarioSchema, ['userCatalog'])).toBeNull();
+    expect(schemaAt(scenarioSchema, ['nope'])).toBeNull();
   });
 });
