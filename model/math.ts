@@ -103,8 +103,16 @@ export function formatWhole(n: number): string {
  */
 export function formatGroupedInteger(n: number): string {
   if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
+  const out = groupThousands(String(Math.abs(n)));
+  return n < 0 ? `-${out}` : out;
+}
+
+/**
+ * A string of decimal digits grouped by threes from the right with commas, as en-US writes a
+ * whole number ("1234567" → "1,234,567"); the renderer's en-US formatter uses it too.
+ */
+export function groupThousands(digits: string): string {
   let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
   for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return n < 0 ? `-${out}` : out;
+  return out;
 }

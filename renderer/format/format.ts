@@ -1,3 +1,5 @@
+import { groupThousands } from '../../model/math';
+
 /**
  * The one number formatter of the renderer: every figure shown goes through here, formatted with
  * Intl in the system locale (or the locale passed, for tests).
@@ -67,10 +69,8 @@ export function enUsFixed(value: number, minDigits: number, maxDigits: number): 
   const int = kept.slice(0, intLen).replace(/^0+(?=\d)/, '');
   let frac = kept.slice(intLen);
   while (frac.length > minDigits && frac.endsWith('0')) frac = frac.slice(0, -1);
-  let grouped = int.slice(0, ((int.length - 1) % 3) + 1);
-  for (let i = grouped.length; i < int.length; i += 3) grouped += `,${int.slice(i, i + 3)}`;
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
+  return `${sign}${groupThousands(int)}${frac ? `.${frac}` : ''}`;
 }
 
 /** USD in en-US as Intl writes it ("-$1,234.50"), or null where `enUsFixed` is. */
