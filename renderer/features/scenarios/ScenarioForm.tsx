@@ -12,6 +12,7 @@ import {
   describeSchema,
   fieldsOf,
   getIn,
+  scenarioFormRoot,
   schemaAt,
   skeletonOf,
   type FieldNode,
@@ -36,20 +37,13 @@ function childAt(path: readonly string[]): SchemaNode | null {
   return node;
 }
 
-/** The whole scenario as form nodes (needed only to place a problem that names no field). */
-let root: ObjectNode | null = null;
-function rootNode(): ObjectNode {
-  root ??= describeSchema(scenarioSchema, []) as ObjectNode;
-  return root;
-}
-
 /** Editor sections, in order, and which are open at first (issueText.ts). */
 export { SECTIONS };
 
 /** Every field path the form can show (to tell which issues have no field of their own). */
 let fieldPaths: ReadonlySet<string> | null = null;
 function isFieldPath(path: string): boolean {
-  fieldPaths ??= new Set(fieldsOf(rootNode()).map((f) => f.path.join('.')));
+  fieldPaths ??= new Set(fieldsOf(scenarioFormRoot()).map((f) => f.path.join('.')));
   return fieldPaths.has(path);
 }
 
@@ -62,7 +56,7 @@ function groupPaths(node: SchemaNode, out: Set<string>): Set<string> {
 }
 let groupPathSet: ReadonlySet<string> | null = null;
 function isGroupPath(path: string): boolean {
-  groupPathSet ??= groupPaths(rootNode(), new Set());
+  groupPathSet ??= groupPaths(scenarioFormRoot(), new Set());
   return groupPathSet.has(path);
 }
 

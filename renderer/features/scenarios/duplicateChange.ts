@@ -1,5 +1,4 @@
-import { scenarioSchema } from '../../../model/scenario';
-import { describeSchema, fieldsOf, getIn, type FieldNode, type ObjectNode } from './schemaFields';
+import { fieldsOf, getIn, scenarioFormRoot, type FieldNode } from './schemaFields';
 
 /**
  * Duplicate-with-change: the what-if changes an architect makes to a copy of a build in one step
@@ -21,9 +20,7 @@ export const CHANGE_PATHS: readonly string[] = [
 
 let fields: ReadonlyMap<string, FieldNode> | null = null;
 function fieldMap(): ReadonlyMap<string, FieldNode> {
-  fields ??= new Map(
-    fieldsOf(describeSchema(scenarioSchema, []) as ObjectNode).map((f) => [f.path.join('.'), f]),
-  );
+  fields ??= new Map(fieldsOf(scenarioFormRoot()).map((f) => [f.path.join('.'), f]));
   return fields;
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { scenarioSchema } from '../../../model/scenario';
 import { fieldText } from './fieldText';
 
 /**
@@ -234,6 +235,16 @@ export function describeSchema(schema: z.ZodType, path: readonly string[]): Sche
   const k = scalarKind(u.inner);
   if (!k) return null;
   return { ...common, kind: 'field', unit: text.unit, value: k, auto: false };
+}
+
+/**
+ * The whole scenario as form nodes, described once on first use (the editor describes one
+ * section at a time with `schemaAt`; this is for what needs every field).
+ */
+let scenarioRoot: ObjectNode | null = null;
+export function scenarioFormRoot(): ObjectNode {
+  scenarioRoot ??= describeSchema(scenarioSchema, []) as ObjectNode;
+  return scenarioRoot;
 }
 
 /**
