@@ -3,8 +3,8 @@ import { PRECISIONS, precisionSchema } from '../vocabulary';
 import type { Precision } from '../vocabulary';
 import { sourceSchema, sourcedNumberSchema } from './sourced';
 import type { Source, SourcedNumber } from './sourced';
-import acceleratorSeed from './data/accelerators.json';
-import acceleratorSourcesSeed from './data/accelerator-sources.json';
+import acceleratorSeed from './data/accelerators.json' with { type: 'json' };
+import acceleratorSourcesSeed from './data/accelerator-sources.json' with { type: 'json' };
 
 /**
  * Accelerator seed data, generated from ../shared/research/catalog.json `accelerators`

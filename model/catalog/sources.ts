@@ -1,5 +1,5 @@
 import type { Source } from './sourced';
-import sourcesSeed from './data/sources.json';
+import sourcesSeed from './data/sources.json' with { type: 'json' };
 
 /**
  * The catalog's source index: every source id a catalog number cites. Seeded from
