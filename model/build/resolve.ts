@@ -1,5 +1,6 @@
 import {
   acceleratorIn,
+  builtinCatalog,
   defaultCloudPriceByAccelerator,
   dramWPerGb,
   findItem,
@@ -576,10 +577,26 @@ function resolveHardware(
           '¤',
           fx,
         );
-  const nicDelta = integrated
+  const systemPriceIsUser = fin.systemPriceUsd !== undefined || sysItem.priceUsd.basis === 'user';
+  const stockNicsPrice = integrated
     ? 0
-    : nic.count * nic.nic.priceUsd.value * fx -
-      nic.stockCount * (nic.stock?.priceUsd.value ?? 0) * fx;
+    : nic.stockCount * stockNicPriceInSystem(nic.stock, systemPriceIsUser) * fx;
+  const nicDelta = integrated ? 0 : nic.count * nic.nic.priceUsd.value * fx - stockNicsPrice;
+  if (stockPrice + nicDelta < 0 && nic.stock !== null) {
+    // Only a user's prices get here (a node price below the stock NICs it holds, or replacing
+    // NICs priced below them): refused in words rather than a negative node price.
+    const entry = scenario.userCatalog.entries.findIndex(
+      (e) => e.kind === 'system' && e.id === sysItem.id && 'priceUsd' in e.fields,
+    );
+    const each = (usd: number) => fmtMoney(usd, currency);
+    const quoted = fin.systemPriceUsd !== undefined || entry < 0;
+    const where = quoted
+      ? `finance.systemPriceUsd: one node at ${each(stockPrice)}`
+      : `userCatalog.entries[${entry}]: system "${sysItem.id}" at ${each(stockPrice)} a node`;
+    throw new Error(
+      `${where} does not cover the ${nic.stockCount} stock scale-out NICs it includes (${nic.stock.name}, ${each(stockNicsPrice / nic.stockCount)} each), which the build replaces with ${nic.count} × ${nic.nic.name} at ${each(nic.nic.priceUsd.value * fx)} each; give a node price that includes its stock NICs, or check the NIC prices`,
+    );
+  }
   const nodePrice = nodePriceOf(rec, stockPrice, nicDelta, extraPerNode, cacheDrivePrice);
   rec.put(
     'node.scaleOutNicId',
@@ -941,6 +958,27 @@ function nodeCacheOf(
   return { extraPerNode, cacheDriveW, cacheDrivePrice };
 }
 
+/**
+ * The price (USD) of one stock scale-out NIC inside a system's stock price. A catalog system's
+ * price was set with the catalog's own NIC price, so a user entry that changes the NIC's price
+ * (today's price) does not change what is inside the system's: the built-in price is taken off
+ * and the NICs the build uses are added at today's. A user-given system price (the scenario's
+ * `finance.systemPriceUsd` or a user entry) is read as holding its NICs at today's price.
+ */
+function stockNicPriceInSystem(
+  stock: CatalogItemOf['nic'] | null,
+  systemPriceIsUser: boolean,
+): number {
+  if (stock === null) return 0;
+  if (systemPriceIsUser || stock.priceUsd.basis !== 'user') return stock.priceUsd.value;
+  return findItem(builtinCatalog(), 'nic', stock.id)?.priceUsd.value ?? stock.priceUsd.value;
+}
+
+/** An amount with its currency code, rounded to whole units (for messages). */
+function fmtMoney(amount: number, currency: string): string {
+  return `${Math.round(amount).toLocaleString('en-US')} ${currency}`;
+}
+
 /** The price of one node as built: the stock price, the chosen NICs and the added cache drives. */
 function nodePriceOf(
   rec: Recorder,
@@ -956,7 +994,7 @@ function nodePriceOf(
     stockPrice + nicDelta + extraPerNode * cacheDrivePrice,
     '¤',
     derivedFrom(
-      'stock price − stock scale-out NICs + the chosen NICs + cache drives added beyond the stock data drives',
+      'stock price − its stock scale-out NICs (at the price inside it: the catalog’s for a catalog system) + the NICs the build uses (today’s price) + cache drives added beyond the stock data drives',
       ['node.stockPrice', 'node.scaleOutNicId', 'storage.cacheDrivePrice'],
     ),
   );

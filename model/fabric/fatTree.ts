@@ -55,6 +55,9 @@ export function threeTierMaxEndpoints(radix: number): number {
   return (radix * radix * radix) / 4;
 }
 
+/** The scenario field a fat tree that cannot hold its endpoints at the stated tiers names. */
+const TIERS_FIELD = 'cluster.network.scaleOut.fatTreeTiers:';
+
 function check(cond: boolean, field: string, msg: string): void {
   if (!cond) throw new Error(`${field} ${msg}`);
 }
@@ -112,8 +115,8 @@ export function sizeFatTree(input: FatTreeInput): FatTreeSizing {
   if (tiers === 1) {
     check(
       fitsOne,
-      'tiers',
-      `1 holds at most ${k} ${railOptimized ? 'nodes (one switch per rail)' : 'endpoints'} at radix ${k} (need ${railOptimized ? nodes : endpoints})`,
+      TIERS_FIELD,
+      `one switch tier holds at most ${k} ${railOptimized ? 'nodes (one switch per rail)' : 'endpoints'} with radix-${k} switches; ${railOptimized ? `${nodes} nodes` : `${endpoints} endpoints`} need 2 tiers or more (or auto)`,
     );
     const sw = railOptimized && endpoints > k ? railsPerNode : 1;
     return {
@@ -139,8 +142,8 @@ export function sizeFatTree(input: FatTreeInput): FatTreeSizing {
   if (tiers === 2) {
     check(
       leaves <= k,
-      'tiers',
-      `2 holds at most ${max2} endpoints (${k} leaves) at radix ${k} and ${o}:1; need ${leaves} leaves for ${endpoints}`,
+      TIERS_FIELD,
+      `2 tiers hold at most ${max2} endpoints (${k} leaves) with radix-${k} switches at ${o}:1; ${endpoints} endpoints need ${leaves} leaves: use 3 tiers (or auto)`,
     );
     const spines = Math.ceil(leafUplinks / k);
     return {
@@ -164,8 +167,8 @@ export function sizeFatTree(input: FatTreeInput): FatTreeSizing {
   const pods = Math.ceil(leaves / half);
   check(
     pods <= k,
-    'tiers',
-    `3 holds at most ${max3} endpoints at radix ${k} and ${o}:1; need ${pods} pods for ${endpoints}`,
+    'cluster.compute.gpus:',
+    `a 3-tier fat tree of radix-${k} switches at ${o}:1 holds at most ${max3} endpoints; ${endpoints} endpoints need ${pods} pods: use fewer GPUs in one fabric, more oversubscription or a switch of higher radix`,
   );
   const fullPods = Math.floor(leaves / half);
   const rest = leaves - fullPods * half;

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeProvenance } from '../../../model/build';
 import type { ResolvedBuild } from '../../../model/build';
-import { ACCELERATORS } from '../../../model/catalog';
+import { ACCELERATORS, builtinCatalog, getItem, mergeUserCatalog } from '../../../model/catalog';
+import type { UserCatalog } from '../../../model/catalog';
 import { costOfBuild } from '../../../model/cost';
 import { IDLE_ACTIVITY, powerOfBuild } from '../../../model/power';
 import type { GpuActivity } from '../../../model/power';
@@ -19,6 +20,17 @@ function money(b: ResolvedBuild) {
     servingGpus: null,
   });
   return { p, c };
+}
+
+/** A user catalog entry that sets one item's price (USD). */
+function priceEntry(kind: string, id: string, priceUsd: number): UserCatalog['entries'][number] {
+  return {
+    kind,
+    id,
+    date: '2026-01',
+    source: 'test',
+    fields: { priceUsd },
+  } as UserCatalog['entries'][number];
 }
 
 describe('resolveBuild', () => {
@@ -50,6 +62,45 @@ describe('resolveBuild', () => {
     expect(b800.network.bom.switches).not.toBe(b400.network.bom.switches);
     expect(money(b800).c.cost.capex.totalUsd).toBeGreaterThan(money(b400).c.cost.capex.totalUsd);
     expect(b800.node.price).toBeGreaterThan(b400.node.price);
+  });
+
+  it('a user NIC price changes the NICs a build buys, not the stock NICs inside a catalog system price', () => {
+    const nicPrice = (entries: UserCatalog['entries']) =>
+      getItem(mergeUserCatalog(builtinCatalog(), { entries }), 'nic', 'connectx-7').priceUsd.value;
+    const builtin = nicPrice([]);
+    const raised = [priceEntry('nic', 'connectx-7', 1e5)];
+    expect(nicPrice(raised)).toBe(1e5);
+    // The stock NICs kept: the node costs the NICs' price rise more, and no less than before.
+    const base400 = buildOf('h100-sxm', 64, { gbpsPerGpu: 400 });
+    const dear400 = buildOf('h100-sxm', 64, { gbpsPerGpu: 400, userCatalog: { entries: raised } });
+    expect(dear400.node.scaleOutNicId).toBe('connectx-7');
+    expect(dear400.node.price - base400.node.price).toBeCloseTo(8 * (1e5 - builtin), 6);
+    // Faster NICs replace the stock ones: their built-in price comes off, so a dearer stock NIC
+    // leaves the node price as it was (it used to go negative and stop the evaluation).
+    const base800 = buildOf('h100-sxm', 64, { gbpsPerGpu: 800 });
+    const dear800 = buildOf('h100-sxm', 64, { gbpsPerGpu: 800, userCatalog: { entries: raised } });
+    expect(dear800.node.scaleOutNicId).toBe('connectx-8');
+    expect(dear800.node.price).toBe(base800.node.price);
+    expect(dear800.node.price).toBeGreaterThan(0);
+  });
+
+  it('a node price that cannot hold its stock NICs is refused, naming the field', () => {
+    // A quoted node price of 1,000 USD holds eight 400G NICs at 2,000 USD; replacing them with
+    // 800G NICs quoted at 1 USD would make the node cost less than nothing.
+    const freeNics = priceEntry('nic', 'connectx-8', 1);
+    const quote = (finance: unknown, entries: UserCatalog['entries']) =>
+      buildOf('h100-sxm', 64, { gbpsPerGpu: 800, finance, userCatalog: { entries } });
+    expect(() => quote({ systemPriceUsd: 1000 }, [freeNics])).toThrow(
+      /^finance\.systemPriceUsd: one node at 1,000 USD does not cover the 8 stock scale-out NICs it includes \(.*2,000 USD each\), which the build replaces with 8 × .* at 1 USD each/,
+    );
+    const cheapSystem = priceEntry('system', 'dgx-h100', 1000);
+    expect(() => quote({}, [cheapSystem, freeNics])).toThrow(
+      /^userCatalog\.entries\[0\]: system "dgx-h100" at 1,000 USD a node does not cover/,
+    );
+    // The same quotes with the NICs at their catalog price, or a node price that covers the
+    // stock NICs, are accepted.
+    expect(quote({ systemPriceUsd: 1000 }, []).node.price).toBeGreaterThan(0);
+    expect(quote({ systemPriceUsd: 20_000 }, [freeNics]).node.price).toBeGreaterThan(0);
   });
 
   it('property: buying more never costs less (Gb/s per GPU, cache drives, tier bandwidth and capacity, GPUs)', () => {

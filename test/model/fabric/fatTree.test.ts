@@ -49,11 +49,14 @@ describe('published fat-tree sizing rules (Al-Fares et al. 2008)', () => {
     expect(sizeFatTree({ ...plain, nodes: 65, radix: 64, tiers: 'auto' }).tiers).toBe(2);
     expect(sizeFatTree({ ...plain, nodes: 2048, radix: 64, tiers: 'auto' }).tiers).toBe(2);
     expect(sizeFatTree({ ...plain, nodes: 2049, radix: 64, tiers: 'auto' }).tiers).toBe(3);
+    expect(() => sizeFatTree({ ...plain, nodes: 65, radix: 64, tiers: 1 })).toThrow(
+      /^cluster\.network\.scaleOut\.fatTreeTiers: one switch tier holds at most 64 endpoints with radix-64 switches; 65 endpoints need 2 tiers or more/,
+    );
     expect(() => sizeFatTree({ ...plain, nodes: 2049, radix: 64, tiers: 2 })).toThrow(
-      /^tiers 2 holds at most 2048 endpoints/,
+      /^cluster\.network\.scaleOut\.fatTreeTiers: 2 tiers hold at most 2048 endpoints .*2049 endpoints need 65 leaves: use 3 tiers/,
     );
     expect(() => sizeFatTree({ ...plain, nodes: 65537, radix: 64, tiers: 3 })).toThrow(
-      /^tiers 3 holds at most 65536/,
+      /^cluster\.compute\.gpus: a 3-tier fat tree of radix-64 switches at 1:1 holds at most 65536 endpoints; 65537 endpoints need/,
     );
   });
 
