@@ -29,6 +29,7 @@ import {
   powerByComponent,
   stepTimeBreakdown,
   timeToTrain,
+  valueAxisTicks,
   type ChartData,
   type ChartRow,
   type HorizonData,
@@ -69,6 +70,24 @@ function seriesColumns(
 }
 
 /**
+ * Ticks of a bar chart's value axis ({@link valueAxisTicks}) up to its longest bar (the stacked
+ * total, or the largest value side by side); null when a value is negative (recharts' own axis).
+ */
+function barAxisTicks(data: ChartData, stacked: boolean): number[] | null {
+  let max = 0;
+  for (const r of data.rows) {
+    let total = 0;
+    for (const s of data.series) {
+      const v = num(r, s.key) ?? 0;
+      if (v < 0) return null;
+      total = stacked ? total + v : Math.max(total, v);
+    }
+    max = Math.max(max, total);
+  }
+  return valueAxisTicks(max);
+}
+
+/**
  * Stacked horizontal bars, one bar per scenario, one stack segment per series (cost lines,
  * power components, step-time parts). The value axis shows `unit`; `format` formats values.
  */
@@ -95,6 +114,7 @@ export function StackedBarsChart(props: {
     variant === 'print'
       ? 90 + data.rows.length * (stacked ? 40 : 16 + 16 * n) + Math.ceil(n / 3) * 18
       : 110 + data.rows.length * (stacked ? 56 : 24 + 18 * n) + Math.ceil(n / 3) * 20;
+  const ticks = barAxisTicks(data, stacked);
   const columns: TableColumn<ChartRow>[] = [
     { header: props.categoryHeader ?? 'Scenario', cell: (r) => String(r['label']) },
     ...seriesColumns(data.series, props.unitLabel, props.format),
@@ -136,6 +156,7 @@ export function StackedBarsChart(props: {
           <XAxis
             type="number"
             {...axisProps(style)}
+            {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1] ?? 1] } : {})}
             tickFormatter={props.formatTick}
             label={axisLabel(props.unitLabel, 'x', style)}
           />

@@ -28,6 +28,38 @@ export const OKABE_ITO: readonly string[] = [
 ];
 
 /** The palette colour of series `i` (wraps after eight). */
+/**
+ * Value-axis ticks from zero that a reader can add up: steps of 1, 2, 2.5 or 5 × 10^k (never
+ * recharts' 0.95 × 10^k, which labels a cost axis $9.5M, $19M, $28.5M), with the fewest steps
+ * from `minSteps` to `maxSteps` that cover `max`; the last tick is the axis' end. A max of zero,
+ * negative or not finite gives [0, 1].
+ */
+export function valueAxisTicks(max: number, minSteps = 4, maxSteps = 6): number[] {
+  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
+  const top = (step: number) => Math.ceil(max / step - 1e-9);
+  let best: number | null = null;
+  for (let exp = Math.floor(Math.log10(max / maxSteps)) - 1; best === null; exp++) {
+    for (const mantissa of [1, 2, 2.5, 5]) {
+      const step = mantissa * 10 ** exp;
+      const steps = top(step);
+      if (steps >= minSteps && steps <= maxSteps) {
+        best = step;
+        break;
+      }
+      if (steps < minSteps) {
+        // Coarser steps only cover max in fewer steps: take the finest that still fits.
+        best = step;
+        break;
+      }
+    }
+  }
+  const step = best;
+  const n = Math.max(1, top(step));
+  // Products rather than sums, rounded to the step's precision (0.1 + 0.2 is 0.30000000000000004).
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+  return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toFixed(digits)));
+}
+
 export function seriesColor(i: number): string {
   return OKABE_ITO[((i % OKABE_ITO.length) + OKABE_ITO.length) % OKABE_ITO.length] as string;
 }

@@ -11,6 +11,7 @@ import {
   servingCurves,
   stepTimeBreakdown,
   timeToTrain,
+  valueAxisTicks,
   whyNoResult,
 } from '../../../renderer/features/charts/chartData';
 import { applyAcceleratorPlatform } from '../../../model/scenario';
@@ -189,6 +190,36 @@ describe('chart data from engine results', () => {
       fc.property(fc.integer({ min: -1000, max: 1000 }), (i) => {
         expect(OKABE_ITO).toContain(seriesColor(i));
         expect(seriesColor(i)).toBe(seriesColor(i + OKABE_ITO.length));
+      }),
+    );
+  });
+});
+
+describe('valueAxisTicks', () => {
+  it('labels a 38M cost axis in tens of millions, not recharts’ 9.5M steps', () => {
+    expect(valueAxisTicks(38e6)).toEqual([0, 10e6, 20e6, 30e6, 40e6]);
+    expect(valueAxisTicks(1750)).toEqual([0, 500, 1000, 1500, 2000]);
+    expect(valueAxisTicks(0.37)).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
+    expect(valueAxisTicks(0)).toEqual([0, 1]);
+    expect(valueAxisTicks(Number.NaN)).toEqual([0, 1]);
+  });
+
+  it('property: from 0 in 4–6 equal steps of 1, 2, 2.5 or 5 × 10^k, the last at or above max', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-6, max: 1e15, noNaN: true }), (max) => {
+        const t = valueAxisTicks(max);
+        const step = t[1]! - t[0]!;
+        const steps = t.length - 1;
+        const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+        return (
+          t[0] === 0 &&
+          steps >= 4 &&
+          steps <= 6 &&
+          t[steps]! >= max * (1 - 1e-9) &&
+          t[steps - 1]! < max &&
+          t.every((v, i) => Math.abs(v - i * step) <= 1e-9 * t[steps]!) &&
+          [1, 2, 2.5, 5].some((m) => Math.abs(mantissa - m) < 1e-6)
+        );
       }),
     );
   });
