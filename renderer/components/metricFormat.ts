@@ -47,11 +47,25 @@ export function displayUnit(unit: string, currency = 'USD'): string {
   return isMoneyUnit(unit, currency) ? unit.replace(/^(¤|[A-Z]{3})(?=\/|$)/, currency) : unit;
 }
 
-/** `1,234 tokens/s`, `$1.2` (money carries its own symbol), `52 %`. */
+/** Count units in the singular, for a value shown as exactly 1 (`1 GPU`, not `1 GPUs`). */
+const SINGULAR: Readonly<Record<string, string>> = {
+  GPUs: 'GPU',
+  requests: 'request',
+  racks: 'rack',
+  switches: 'switch',
+  modules: 'module',
+  cores: 'core',
+  days: 'day',
+  years: 'year',
+  months: 'month',
+};
+
+/** `1,234 tokens/s`, `$1.2` (money carries its own symbol), `52 %`, `1 GPU`. */
 export function formatMetric(value: number, unit: string, currency = 'USD'): string {
   const n = formatMetricNumber(value, unit, currency);
   const m = moneyMatch(unit, currency);
   if (m) return m[2] === undefined ? n : `${n}${m[2]}`;
   if (unit === '' || unit === '1') return n;
-  return unit === '%' ? `${n} %` : `${n} ${unit}`;
+  if (unit === '%') return `${n} %`;
+  return `${n} ${n === '1' ? (SINGULAR[unit] ?? unit) : unit}`;
 }

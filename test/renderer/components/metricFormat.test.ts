@@ -23,4 +23,13 @@ describe('metric units', () => {
     expect(formatMetric(1234, '¤/yr', 'EUR')).toContain('€');
     expect(formatMetric(1234, '¤/yr', 'EUR')).toMatch(/\/yr$/);
   });
+
+  it('a count of exactly one takes the singular (1 GPU, 1 rack); others and rates stay plural', () => {
+    expect(formatMetric(1, 'GPUs')).toBe('1 GPU');
+    expect(formatMetric(1, 'racks')).toBe('1 rack');
+    expect(formatMetric(2, 'GPUs')).toBe('2 GPUs');
+    expect(formatMetric(1.04, 'GPUs')).toBe('1.04 GPUs');
+    expect(formatMetric(1, 'tokens/s')).toBe('1 tokens/s');
+    expect(formatMetric(1, 'kW')).toBe('1 kW');
+  });
 });
