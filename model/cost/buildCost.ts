@@ -247,7 +247,7 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
       if (cost.cloudBreakevenUtilization > 1) {
         warnings.push({
           code: 'cloud_cheaper_at_any_use',
-          message: 'owning breaks even with renting only above 100 % utilisation',
+          message: `renting is cheaper at any utilisation: owning would need ${Math.round(cost.cloudBreakevenUtilization * 100)} % utilisation to break even`,
         });
       }
     }

@@ -66,6 +66,18 @@ describe('power and cost of a resolved build', () => {
     }
   });
 
+  it('renting cheaper at any use is said with the utilisation owning would need', () => {
+    const cheapCloud = run(buildOf('h100-sxm', 64, { finance: { cloudUsdPerGpuHour: 0.5 } })).c;
+    const need = cheapCloud.metrics['cloud_breakeven_utilization']?.value ?? 0;
+    expect(need).toBeGreaterThan(100);
+    const w = cheapCloud.warnings.find((x) => x.code === 'cloud_cheaper_at_any_use');
+    expect(w?.message).toBe(
+      `renting is cheaper at any utilisation: owning would need ${Math.round(need)} % utilisation to break even`,
+    );
+    const dearCloud = run(buildOf('h100-sxm', 64, { finance: { cloudUsdPerGpuHour: 10 } })).c;
+    expect(dearCloud.warnings.map((x) => x.code)).not.toContain('cloud_cheaper_at_any_use');
+  });
+
   it('breakdowns sum to totals', () => {
     const { p, metrics } = run(buildOf('h100-sxm', 1024));
     const sum = (o: object) => Object.values(o).reduce((a: number, b: number) => a + b, 0);
