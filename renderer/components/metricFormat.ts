@@ -1,4 +1,4 @@
-import { formatMoney, formatNumber } from '../format/format';
+import { formatMoney, formatNumber, formatUnitPrice } from '../format/format';
 
 /**
  * Display of a metric value with its registered unit, through the one formatter
@@ -36,6 +36,9 @@ export function isMoneyUnit(unit: string, currency = 'USD'): boolean {
 export function formatMetricNumber(value: number, unit: string, currency = 'USD'): string {
   const m = moneyMatch(unit, currency);
   if (m) {
+    // A non-zero amount under a cent (a change of $0.004/Mtok) keeps three significant digits
+    // instead of reading $0.
+    if (value !== 0 && Math.abs(value) < 0.005) return formatUnitPrice(value, currency);
     const money = formatMoney(value, currency);
     return m[2] === undefined ? money : money.replace(/\.00$/, '');
   }

@@ -32,4 +32,12 @@ describe('metric units', () => {
     expect(formatMetric(1, 'tokens/s')).toBe('1 tokens/s');
     expect(formatMetric(1, 'kW')).toBe('1 kW');
   });
+
+  it('money under half a cent keeps three significant digits instead of reading $0', () => {
+    expect(formatMetric(0.0042, '¤/Mtok')).toBe('$0.0042/Mtok');
+    expect(formatMetric(-0.00123, '¤/Mtok')).toBe('-$0.00123/Mtok');
+    expect(formatMetric(0.57, '¤/Mtok')).toBe('$0.57/Mtok');
+    expect(formatMetric(0, '¤/Mtok')).toBe('$0/Mtok');
+    expect(formatMetric(0.004, '¤')).toBe('$0.004');
+  });
 });
