@@ -497,6 +497,7 @@ export function LatencyThroughputChart(props: {
     },
     { header: 'Within SLO', cell: (r) => (num(r, 'within') === 1 ? 'yes' : 'no') },
   ];
+  const tokenTicks = valueAxisTicks(rows.reduce((m, r) => Math.max(m, num(r, 'tokens') ?? 0), 0));
   const title = `Latency against throughput (${pLabel} TPOT in ms, output tokens/s)`;
   return (
     <ChartFrame
@@ -522,7 +523,8 @@ export function LatencyThroughputChart(props: {
           <XAxis
             type="number"
             dataKey="tokens"
-            domain={[0, 'dataMax']}
+            domain={[0, tokenTicks[tokenTicks.length - 1] ?? 1]}
+            ticks={tokenTicks}
             tickFormatter={props.formatTick}
             {...axisProps(style)}
             label={axisLabel('output tokens/s', 'x', style)}

@@ -29,35 +29,36 @@ export const OKABE_ITO: readonly string[] = [
 
 /** The palette colour of series `i` (wraps after eight). */
 /**
- * Value-axis ticks from zero that a reader can add up: steps of 1, 2, 2.5 or 5 × 10^k (never
- * recharts' 0.95 × 10^k, which labels a cost axis $9.5M, $19M, $28.5M), with the fewest steps
- * from `minSteps` to `maxSteps` that cover `max`; the last tick is the axis' end. A max of zero,
- * negative or not finite gives [0, 1].
+ * Axis ticks a reader can add up: steps of 1, 2, 2.5 or 5 × 10^k (never recharts' 0.95 × 10^k,
+ * which labels a cost axis $9.5M, $19M, $28.5M), the finest such step that covers `lo`…`hi` in
+ * at most `maxSteps` steps (4 or more in practice: the next finer step would take over 6), from
+ * the multiple of the step at or below `lo` to the one at or above `hi`; the first and last
+ * ticks are the axis' ends. [0, 1] when the range is empty or not finite.
  */
-export function valueAxisTicks(max: number, minSteps = 4, maxSteps = 6): number[] {
-  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
-  const top = (step: number) => Math.ceil(max / step - 1e-9);
-  let best: number | null = null;
-  for (let exp = Math.floor(Math.log10(max / maxSteps)) - 1; best === null; exp++) {
+export function axisTicks(lo: number, hi: number, maxSteps = 6): number[] {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(hi > lo)) return [0, 1];
+  const first = (step: number) => Math.floor(lo / step + 1e-9);
+  const last = (step: number) => Math.ceil(hi / step - 1e-9);
+  let step = 0;
+  for (let exp = Math.floor(Math.log10((hi - lo) / maxSteps)) - 1; step === 0; exp++) {
     for (const mantissa of [1, 2, 2.5, 5]) {
-      const step = mantissa * 10 ** exp;
-      const steps = top(step);
-      if (steps >= minSteps && steps <= maxSteps) {
-        best = step;
-        break;
-      }
-      if (steps < minSteps) {
-        // Coarser steps only cover max in fewer steps: take the finest that still fits.
-        best = step;
+      const s = mantissa * 10 ** exp;
+      if (last(s) - first(s) <= maxSteps) {
+        step = s;
         break;
       }
     }
   }
-  const step = best;
-  const n = Math.max(1, top(step));
   // Products rather than sums, rounded to the step's precision (0.1 + 0.2 is 0.30000000000000004).
   const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
-  return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toFixed(digits)));
+  const out: number[] = [];
+  for (let i = first(step); i <= last(step); i++) out.push(Number((i * step).toFixed(digits)));
+  return out;
+}
+
+/** {@link axisTicks} of a value axis from zero up to `max` ([0, 1] when `max` is not above 0). */
+export function valueAxisTicks(max: number): number[] {
+  return axisTicks(0, max);
 }
 
 export function seriesColor(i: number): string {

@@ -42,6 +42,7 @@ import {
 } from '../../format/format';
 import { useAppStore } from '../../store';
 import { addScenario, structuredCloneJson } from '../../workspace/workspace';
+import { axisTicks } from '../charts/chartData';
 import {
   COOLING,
   DEFAULT_FORM,
@@ -232,8 +233,9 @@ function FrontChart(props: {
     y: c.figures[axes.y.metric] ?? 0,
     name: `${buildText(c)} · ${networkText(c)}`,
   }));
-  const xDomain = frontAxisDomain(data.map((d) => d.x));
-  const yDomain = frontAxisDomain(data.map((d) => d.y));
+  const xTicks = axisTicks(...frontAxisDomain(data.map((d) => d.x)));
+  const yTicks = axisTicks(...frontAxisDomain(data.map((d) => d.y)));
+  const ends = (t: number[]): [number, number] => [t[0] ?? 0, t[t.length - 1] ?? 1];
   const tickY = (v: number): string =>
     axes.y.unit === 'USD' ? formatMoneyCompact(v, props.currency) : formatSignificant(v, 3);
   return (
@@ -259,7 +261,8 @@ function FrontChart(props: {
               type="number"
               dataKey="x"
               name={axes.x.label}
-              domain={xDomain}
+              domain={ends(xTicks)}
+              ticks={xTicks}
               tickFormatter={(v: number) => formatNumber(v, 1)}
               stroke="var(--muted)"
               label={{
@@ -273,7 +276,8 @@ function FrontChart(props: {
               type="number"
               dataKey="y"
               name={axes.y.label}
-              domain={yDomain}
+              domain={ends(yTicks)}
+              ticks={yTicks}
               tickFormatter={tickY}
               stroke="var(--muted)"
               width={80}

@@ -11,6 +11,7 @@ import {
   servingCurves,
   stepTimeBreakdown,
   timeToTrain,
+  axisTicks,
   valueAxisTicks,
   whyNoResult,
 } from '../../../renderer/features/charts/chartData';
@@ -202,6 +203,42 @@ describe('valueAxisTicks', () => {
     expect(valueAxisTicks(0.37)).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
     expect(valueAxisTicks(0)).toEqual([0, 1]);
     expect(valueAxisTicks(Number.NaN)).toEqual([0, 1]);
+  });
+
+  it('a range away from zero starts at a multiple of the step at or below its low end', () => {
+    expect(axisTicks(32.1e6, 180e6)).toEqual([0, 50e6, 100e6, 150e6, 200e6]);
+    expect(axisTicks(35.8e6, 37.2e6)).toEqual([
+      35.75e6, 36e6, 36.25e6, 36.5e6, 36.75e6, 37e6, 37.25e6,
+    ]);
+    expect(axisTicks(3, 19.7)).toEqual([0, 5, 10, 15, 20]);
+    expect(axisTicks(-4, 6)).toEqual([-4, -2, 0, 2, 4, 6]);
+    expect(axisTicks(5, 5)).toEqual([0, 1]);
+  });
+
+  it('property: any range in 4–6 equal steps of 1, 2, 2.5 or 5 × 10^k that cover it', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        fc.double({ min: 1e-6, max: 1e12, noNaN: true }),
+        (lo, width) => {
+          const hi = lo + width;
+          fc.pre(hi > lo);
+          const t = axisTicks(lo, hi);
+          const step = t[1]! - t[0]!;
+          const steps = t.length - 1;
+          const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+          const tol = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi), step);
+          return (
+            steps >= 4 &&
+            steps <= 6 &&
+            t[0]! <= lo + tol &&
+            t[steps]! >= hi - tol &&
+            t.slice(1).every((v, i) => Math.abs(v - t[i]! - step) <= tol + 1e-9 * step) &&
+            [1, 2, 2.5, 5].some((m) => Math.abs(mantissa - m) < 1e-6)
+          );
+        },
+      ),
+    );
   });
 
   it('property: from 0 in 4–6 equal steps of 1, 2, 2.5 or 5 × 10^k, the last at or above max', () => {
