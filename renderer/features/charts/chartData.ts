@@ -30,23 +30,27 @@ export const OKABE_ITO: readonly string[] = [
 /** The palette colour of series `i` (wraps after eight). */
 /**
  * Axis ticks a reader can add up: steps of 1, 2, 2.5 or 5 × 10^k (never recharts' 0.95 × 10^k,
- * which labels a cost axis $9.5M, $19M, $28.5M), the finest such step that covers `lo`…`hi` in
- * at most `maxSteps` steps (4 or more in practice: the next finer step would take over 6), from
- * the multiple of the step at or below `lo` to the one at or above `hi`; the first and last
- * ticks are the axis' ends. [0, 1] when the range is empty or not finite.
+ * which labels a cost axis $9.5M, $19M, $28.5M), from the multiple of the step at or below `lo`
+ * to the one at or above `hi`; the first and last ticks are the axis' ends. The step is the
+ * finest that needs at most 6 steps, or 7 where that one would need fewer than 4 (a range
+ * rounded outwards at both ends can jump from 7 steps to 3 when the step doubles). [0, 1] when
+ * the range is empty or not finite.
  */
-export function axisTicks(lo: number, hi: number, maxSteps = 6): number[] {
+export function axisTicks(lo: number, hi: number): number[] {
   if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(hi > lo)) return [0, 1];
   const first = (step: number) => Math.floor(lo / step + 1e-9);
   const last = (step: number) => Math.ceil(hi / step - 1e-9);
+  const stepsOf = (step: number) => last(step) - first(step);
   let step = 0;
-  for (let exp = Math.floor(Math.log10((hi - lo) / maxSteps)) - 1; step === 0; exp++) {
+  let finer = 0;
+  for (let exp = Math.floor(Math.log10((hi - lo) / 6)) - 1; step === 0; exp++) {
     for (const mantissa of [1, 2, 2.5, 5]) {
       const s = mantissa * 10 ** exp;
-      if (last(s) - first(s) <= maxSteps) {
-        step = s;
+      if (stepsOf(s) <= 6) {
+        step = stepsOf(s) < 4 && finer > 0 && stepsOf(finer) === 7 ? finer : s;
         break;
       }
+      finer = s;
     }
   }
   // Products rather than sums, rounded to the step's precision (0.1 + 0.2 is 0.30000000000000004).
