@@ -36,8 +36,8 @@ export function isMoneyUnit(unit: string, currency = 'USD'): boolean {
 export function formatMetricNumber(value: number, unit: string, currency = 'USD'): string {
   const m = moneyMatch(unit, currency);
   if (m) {
-    // A non-zero amount under a cent (a change of $0.004/Mtok) keeps three significant digits
-    // instead of reading $0.
+    // A non-zero amount under half a cent (a change of $0.004/Mtok), which two decimals would
+    // show as $0, keeps three significant digits.
     if (value !== 0 && Math.abs(value) < 0.005) return formatUnitPrice(value, currency);
     const money = formatMoney(value, currency);
     return m[2] === undefined ? money : money.replace(/\.00$/, '');
