@@ -28,6 +28,7 @@ import {
   opexByLine,
   powerByComponent,
   stepTimeBreakdown,
+  tickDomain,
   timeToTrain,
   valueAxisTicks,
   type ChartData,
@@ -156,7 +157,7 @@ export function StackedBarsChart(props: {
           <XAxis
             type="number"
             {...axisProps(style)}
-            {...(ticks ? { ticks, domain: [0, ticks[ticks.length - 1] ?? 1] } : {})}
+            {...(ticks ? { ticks, domain: tickDomain(ticks) } : {})}
             tickFormatter={props.formatTick}
             label={axisLabel(props.unitLabel, 'x', style)}
           />
@@ -523,7 +524,7 @@ export function LatencyThroughputChart(props: {
           <XAxis
             type="number"
             dataKey="tokens"
-            domain={[0, tokenTicks[tokenTicks.length - 1] ?? 1]}
+            domain={tickDomain(tokenTicks)}
             ticks={tokenTicks}
             tickFormatter={props.formatTick}
             {...axisProps(style)}

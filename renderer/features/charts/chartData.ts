@@ -27,7 +27,6 @@ export const OKABE_ITO: readonly string[] = [
   'var(--oi-black)', // black (light theme) / near-white (dark theme)
 ];
 
-/** The palette colour of series `i` (wraps after eight). */
 /**
  * Axis ticks a reader can add up: steps of 1, 2, 2.5 or 5 × 10^k (never recharts' 0.95 × 10^k,
  * which labels a cost axis $9.5M, $19M, $28.5M), from the multiple of the step at or below `lo`
@@ -65,6 +64,12 @@ export function valueAxisTicks(max: number): number[] {
   return axisTicks(0, max);
 }
 
+/** The axis domain that `ticks` span: their first and last ([0, 1] for none). */
+export function tickDomain(ticks: readonly number[]): [number, number] {
+  return [ticks[0] ?? 0, ticks[ticks.length - 1] ?? 1];
+}
+
+/** The palette colour of series `i` (wraps after eight). */
 export function seriesColor(i: number): string {
   return OKABE_ITO[((i % OKABE_ITO.length) + OKABE_ITO.length) % OKABE_ITO.length] as string;
 }

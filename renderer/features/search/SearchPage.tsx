@@ -42,7 +42,7 @@ import {
 } from '../../format/format';
 import { useAppStore } from '../../store';
 import { addScenario, structuredCloneJson } from '../../workspace/workspace';
-import { axisTicks } from '../charts/chartData';
+import { axisTicks, tickDomain } from '../charts/chartData';
 import {
   COOLING,
   DEFAULT_FORM,
@@ -235,7 +235,6 @@ function FrontChart(props: {
   }));
   const xTicks = axisTicks(...frontAxisDomain(data.map((d) => d.x)));
   const yTicks = axisTicks(...frontAxisDomain(data.map((d) => d.y)));
-  const ends = (t: number[]): [number, number] => [t[0] ?? 0, t[t.length - 1] ?? 1];
   const tickY = (v: number): string =>
     axes.y.unit === 'USD' ? formatMoneyCompact(v, props.currency) : formatSignificant(v, 3);
   return (
@@ -261,7 +260,7 @@ function FrontChart(props: {
               type="number"
               dataKey="x"
               name={axes.x.label}
-              domain={ends(xTicks)}
+              domain={tickDomain(xTicks)}
               ticks={xTicks}
               tickFormatter={(v: number) => formatNumber(v, 1)}
               stroke="var(--muted)"
@@ -276,7 +275,7 @@ function FrontChart(props: {
               type="number"
               dataKey="y"
               name={axes.y.label}
-              domain={ends(yTicks)}
+              domain={tickDomain(yTicks)}
               ticks={yTicks}
               tickFormatter={tickY}
               stroke="var(--muted)"
