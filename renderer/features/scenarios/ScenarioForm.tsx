@@ -370,7 +370,7 @@ function NodeView(props: { node: SchemaNode; ctx: Ctx; depth: number }) {
           }}
         />
         {errorLine}
-        {branch ? <Children node={branch.node} ctx={ctx} depth={depth} /> : null}
+        {branch ? <Children node={branch.node} ctx={ctx} depth={depth + 1} /> : null}
       </>
     );
     return depth === 0 ? inner : <Group label={node.label}>{inner}</Group>;

@@ -194,6 +194,34 @@ describe('ScenariosPage', () => {
     ).toBe('32');
   });
 
+  it('heads each part of the workload and lets a sizing target be removed', () => {
+    render(<ScenariosPage />);
+    const training = within(screen.getByTestId('section-workload'));
+    // The model shape and the run's settings are separate, named groups.
+    for (const name of ['Model', 'Training', 'Parallelism'])
+      expect(training.getByRole('group', { name })).toBeTruthy();
+    act(() => {
+      useAppStore.getState().addFromTemplate('serving-70b');
+    });
+    const serving = within(screen.getByTestId('section-workload'));
+    for (const name of ['Model', 'Serving', 'GPU partitioning', 'Sizing target'])
+      expect(serving.getByRole('group', { name })).toBeTruthy();
+    // The sizing target's TTFT/TPOT limits sit in their own group, apart from the load's.
+    const target = within(serving.getByRole('group', { name: 'Sizing target' }));
+    expect(target.getByText('Request rate')).toBeTruthy();
+    const id = useAppStore.getState().activeId!;
+    const doc = () =>
+      useAppStore.getState().history.present.scenarios.find((s) => s.id === id)?.doc as {
+        workload: { target: unknown };
+      };
+    expect(doc().workload.target).not.toBeNull();
+    act(() => target.getByRole('button', { name: 'Remove Sizing target' }).click());
+    expect(doc().workload.target).toBeNull();
+    expect(
+      within(serving.getByRole('group', { name: 'Sizing target' })).getByText(/Not set/),
+    ).toBeTruthy();
+  });
+
   it('commits a text field on Enter and restores it on Escape', () => {
     render(<ScenariosPage />);
     const finance = screen.getByTestId('section-finance') as HTMLDetailsElement;
