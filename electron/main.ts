@@ -40,6 +40,7 @@ import { readTextFileCapped, writeFileAtomic } from './files';
 import { scenarioFileFromArgv, SCENARIO_FILE_EXTENSIONS } from './launch';
 import { buildMenuTemplate, toElectronTemplate } from './menu';
 import { workbookBytes } from './xlsx';
+import { electronPdfOptions, reportPdfTitle } from '../model/report/pdfOptions';
 import { createShellStore, type ShellStore } from './shellStore';
 import { captureWindowState, restoreWindowState } from './windowState';
 import {
@@ -378,17 +379,12 @@ function handlers() {
         const win = senderWindow(event);
         if (!win) return { saved: false };
         // PDF of the current view: the report's print view, laid out by its print CSS, with
-        // the page setup of model/report/pdfOptions.ts (margins 16/14 mm in inches).
-        const bytes = await win.webContents.printToPDF({
-          pageSize: req.printView.paper === 'a4' ? 'A4' : 'Letter',
-          printBackground: true,
-          displayHeaderFooter: true,
-          headerTemplate:
-            '<div style="font-family:sans-serif;font-size:7px;color:#555;width:100%;padding:0 14mm"><span class="title"></span></div>',
-          footerTemplate:
-            '<div style="font-family:sans-serif;font-size:8px;color:#333;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
-          margins: { top: 0.63, bottom: 0.63, left: 0.551, right: 0.551 },
-        });
+        // the CLI's page setup (model/report/pdfOptions.ts): paper, margins, running header
+        // with the report's date, page N of M.
+        const date = req.printView.report?.date ?? new Date().toISOString().slice(0, 10);
+        const bytes = await win.webContents.printToPDF(
+          electronPdfOptions(req.printView.paper, reportPdfTitle(date)),
+        );
         return saveExport(win, req.suggestedName, 'pdf', bytes);
       },
       log,

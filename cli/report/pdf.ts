@@ -16,6 +16,7 @@ import {
   playwrightPdfOptions,
   REPORT_HANDOFF_EVENT,
   REPORT_HANDOFF_GLOBAL,
+  reportPdfTitle,
   reportReadySelector,
   type Paper,
 } from '../../model/report';
@@ -165,7 +166,7 @@ export async function launchPdfRenderer(
         ]);
         trace('ready', t0);
         const pdf = await page.pdf(
-          playwrightPdfOptions(request.paper, `ClusterPlan comparison report · ${request.date}`),
+          playwrightPdfOptions(request.paper, reportPdfTitle(request.date)),
         );
         trace('pdf', t0);
         return new Uint8Array(pdf);

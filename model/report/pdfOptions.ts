@@ -37,6 +37,45 @@ export function pdfHeaderTemplate(title: string): string {
 export const PDF_FOOTER_TEMPLATE =
   '<div style="font-family:sans-serif;font-size:8px;color:#333;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
 
+/** The running header's text: the report's name and the date it states (ISO, as on page 1). */
+export function reportPdfTitle(date: string): string {
+  return `ClusterPlan comparison report · ${date}`;
+}
+
+const MM_PER_INCH = 25.4;
+
+/**
+ * Options for the desktop shell's `webContents.printToPDF` (Electron): the same paper, margins
+ * (in inches there), running header and page numbers as {@link playwrightPdfOptions}, so a PDF
+ * saved from the app matches one from the CLI.
+ * @param title - running header text (HTML-escaped here)
+ */
+export function electronPdfOptions(
+  paper: Paper,
+  title: string,
+): {
+  pageSize: 'A4' | 'Letter';
+  printBackground: boolean;
+  displayHeaderFooter: boolean;
+  headerTemplate: string;
+  footerTemplate: string;
+  margins: { top: number; bottom: number; left: number; right: number };
+} {
+  return {
+    pageSize: chromiumPaperFormat(paper),
+    printBackground: true,
+    displayHeaderFooter: true,
+    headerTemplate: pdfHeaderTemplate(title),
+    footerTemplate: PDF_FOOTER_TEMPLATE,
+    margins: {
+      top: PAGE_MARGINS_MM.top / MM_PER_INCH,
+      bottom: PAGE_MARGINS_MM.bottom / MM_PER_INCH,
+      left: PAGE_MARGINS_MM.left / MM_PER_INCH,
+      right: PAGE_MARGINS_MM.right / MM_PER_INCH,
+    },
+  };
+}
+
 /**
  * Options for Playwright's `page.pdf` (Chromium's Page.printToPDF).
  * @param title - running header text (HTML-escaped here)

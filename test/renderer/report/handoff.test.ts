@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseHandoff } from '../../../renderer/features/report/handoff';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
+  electronPdfOptions,
   pdfHeaderTemplate,
   playwrightPdfOptions,
+  reportPdfTitle,
   reportReadySelector,
 } from '../../../model/report';
 
@@ -56,6 +60,27 @@ describe('PDF page setup', () => {
     expect(a4.footerTemplate).toContain('class="totalPages"');
     expect(a4.headerTemplate).toContain('R&#38;D &#60;report&#62;');
     expect(pdfHeaderTemplate('<script>')).not.toContain('<script>');
+  });
+
+  it('gives the desktop shell the same page as the CLI (paper, margins, header with the date, page numbers)', () => {
+    const title = reportPdfTitle('2026-11-27');
+    expect(title).toBe('ClusterPlan comparison report · 2026-11-27');
+    for (const paper of ['a4', 'letter'] as const) {
+      const cli = playwrightPdfOptions(paper, title);
+      const desktop = electronPdfOptions(paper, title);
+      expect(desktop.pageSize).toBe(cli.format);
+      expect(desktop.headerTemplate).toBe(cli.headerTemplate);
+      expect(desktop.footerTemplate).toBe(cli.footerTemplate);
+      expect(desktop.headerTemplate).toContain('2026-11-27');
+      // Electron takes inches, Playwright CSS lengths: the same millimetres.
+      for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+        expect(desktop.margins[side] * 25.4).toBeCloseTo(parseFloat(cli.margin[side]), 9);
+      }
+    }
+    // main.ts prints with these options, not a copy of them.
+    const main = readFileSync(path.resolve(__dirname, '../../../electron/main.ts'), 'utf8');
+    expect(main).toMatch(/printToPDF\(\s*electronPdfOptions\(/);
+    expect(main).not.toMatch(/headerTemplate:/);
   });
 
   it('waits for the marker of one request', () => {
