@@ -382,8 +382,11 @@ function BooleanNodeField(props: {
         <span className="sc-check-box" aria-hidden="true">
           {props.checked ? '✓' : ''}
         </span>
-        {props.node.label}
-        {props.isDefault ? <DefaultBadge node={props.node} /> : null}
+        {/* One flex item, so a wrapped label keeps its default badge after its last word. */}
+        <span>
+          {props.node.label}
+          {props.isDefault ? <DefaultBadge node={props.node} /> : null}
+        </span>
       </label>
       <FieldError id={errId}>{props.errorText}</FieldError>
     </div>
