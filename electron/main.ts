@@ -382,9 +382,19 @@ function handlers() {
         // the CLI's page setup (model/report/pdfOptions.ts): paper, margins, running header
         // with the report's date, page N of M.
         const date = req.printView.report?.date ?? new Date().toISOString().slice(0, 10);
-        const bytes = await win.webContents.printToPDF(
-          electronPdfOptions(req.printView.paper, reportPdfTitle(date)),
-        );
+        const title = reportPdfTitle(date);
+        // The PDF's Title is the page's <title>: the report's while it prints (the window's
+        // own title is the shell's, set by setTitle, and does not follow the page).
+        const setPageTitle = (t: string) =>
+          win.webContents.executeJavaScript(`document.title = ${JSON.stringify(t)}`);
+        const before = win.webContents.getTitle();
+        await setPageTitle(title);
+        let bytes: Buffer;
+        try {
+          bytes = await win.webContents.printToPDF(electronPdfOptions(req.printView.paper, title));
+        } finally {
+          await setPageTitle(before);
+        }
         return saveExport(win, req.suggestedName, 'pdf', bytes);
       },
       log,

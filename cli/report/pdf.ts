@@ -165,9 +165,12 @@ export async function launchPdfRenderer(
             }),
         ]);
         trace('ready', t0);
-        const pdf = await page.pdf(
-          playwrightPdfOptions(request.paper, reportPdfTitle(request.date)),
-        );
+        // The PDF's Title (its viewer's window title) is the page's: the report's, not the app's.
+        const title = reportPdfTitle(request.date);
+        await page.evaluate((t) => {
+          document.title = t;
+        }, title);
+        const pdf = await page.pdf(playwrightPdfOptions(request.paper, title));
         trace('pdf', t0);
         return new Uint8Array(pdf);
       } catch (e) {

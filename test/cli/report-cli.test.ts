@@ -161,6 +161,9 @@ describe.runIf(hasChromium)('report: PDF through headless Chromium', () => {
       expect(text).toContain(h);
     }
     expect(text).toMatch(/Page 1 of \d+/);
-    expect(execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' })).toMatch(/612 x 792/);
+    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
+    expect(info).toMatch(/612 x 792/);
+    // The document's title is the report's (a viewer shows it), not the app window's.
+    expect(info).toMatch(/^Title:\s+ClusterPlan comparison report · \d{4}-\d{2}-\d{2}$/m);
   }, 180_000);
 });

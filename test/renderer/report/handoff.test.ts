@@ -81,6 +81,8 @@ describe('PDF page setup', () => {
     const main = readFileSync(path.resolve(__dirname, '../../../electron/main.ts'), 'utf8');
     expect(main).toMatch(/printToPDF\(\s*electronPdfOptions\(/);
     expect(main).not.toMatch(/headerTemplate:/);
+    // …and gives the page the report's title while it prints (the PDF's Title metadata).
+    expect(main).toMatch(/setPageTitle\(title\);[\s\S]*printToPDF\(/);
   });
 
   it('waits for the marker of one request', () => {
