@@ -26,7 +26,14 @@ import {
   evaluateDataAndReliability,
 } from './storage';
 import type { DataReliabilityInput, DataReliabilityResult } from './storage';
-import { evaluateServing, gpusForTargetLoad, servingCurve, servingFigures } from './serving';
+import {
+  evaluateServing,
+  gpusForTargetLoad,
+  servingCurve,
+  servingFigures,
+  sloLoadShortfall,
+  UnreachableSloError,
+} from './serving';
 import type {
   ServingCurve,
   ServingResult,
@@ -36,6 +43,7 @@ import type {
 } from './serving';
 import { scalingCurve, simulateTraining, trainingMetricValues } from './training';
 import type { ScalingPoint, TrainingResult, TrainingSections } from './training';
+import { expertParallelIgnored } from './workload';
 
 /**
  * `evaluate(scenario)`: the engine's one entry point, a short pipeline of named pure functions:
@@ -326,21 +334,46 @@ const servingSections = new WeakMap<
 
 /**
  * Performance of a serving workload at its load (model/serving), with the GPUs its sizing
- * target needs.
+ * target needs. An `slo` load no rate meets is reported at the lightest load, and a target no
+ * number of GPUs meets leaves the sizing out; each with a warning naming its field and what one
+ * model copy gives instead. Expert parallelism stated on a dense model is warned about too.
  * @throws naming the scenario field the engine rejects
  */
 export function servingPerformance(scenario: Scenario, w: ServingWorkload): ServingPerformance {
   const sections = servingSectionsOf(scenario, w);
   const r = evaluateServing(sections);
-  const sizing =
-    w.target === null
-      ? null
-      : gpusForTargetLoad(sections, w.target.requestsPerS, {
-          ttftLimitMs: w.target.ttftLimitMs,
-          tpotLimitMs: w.target.tpotLimitMs,
-          percentile: w.target.percentile,
-        });
   const warnings: string[] = [];
+  // An SLO load no rate meets, or a target no number of GPUs meets, is a finding, not a broken
+  // build: the rest of the result stands and the warning says what one copy gives instead.
+  const ignored = expertParallelIgnored(w.model, w.parallelism.ep);
+  if (ignored !== null) warnings.push(ignored);
+  const shortfall = r.requestsPerS === 0 ? sloLoadShortfall(sections) : null;
+  if (shortfall !== null) warnings.push(shortfall);
+  let sizing: ServingSizing | null = null;
+  if (w.target !== null) {
+    const t = w.target;
+    try {
+      sizing = gpusForTargetLoad(sections, t.requestsPerS, {
+        ttftLimitMs: t.ttftLimitMs,
+        tpotLimitMs: t.tpotLimitMs,
+        percentile: t.percentile,
+      });
+    } catch (e) {
+      if (!(e instanceof UnreachableSloError)) throw e;
+      const load = w.serving.load;
+      const sameLimits =
+        load.mode === 'slo' &&
+        load.ttftLimitMs === t.ttftLimitMs &&
+        load.tpotLimitMs === t.tpotLimitMs &&
+        load.percentile === t.percentile;
+      // The load's warning already says why when the target asks for the same limits.
+      warnings.push(
+        shortfall !== null && sameLimits
+          ? 'workload.target: no number of GPUs meets these limits either'
+          : e.message,
+      );
+    }
+  }
   if (r.saturated) {
     warnings.push(
       `serving: the offered load is ${(r.utilization * 100).toFixed(0)} % of capacity; requests queue without bound`,

@@ -2,7 +2,7 @@ import type { ServingFleetFacts } from '../cost';
 import type { EvaluationResult } from '../evaluate';
 import { servingSectionsOf } from '../evaluate';
 import type { Scenario } from '../scenario';
-import { gpusForTargetLoad } from '../serving';
+import { gpusForTargetLoad, UnreachableSloError } from '../serving';
 
 /**
  * The per-copy facts of a serving scenario's evaluation for the fleet view (model/cost
@@ -15,7 +15,8 @@ import { gpusForTargetLoad } from '../serving';
  * - money per GPU-year without energy: owned, the TCO less its energy over the horizon ÷
  *   (horizon × GPUs); rented (the workload's price per GPU-hour), that price × 8,760 h, energy
  *   included in it (electricity price 0).
- * Null for a training scenario or a build that was not costed.
+ * Null for a training scenario, a build that was not costed, or a copy that serves no rate within
+ * the limits (the evaluation's warning says why).
  */
 export function servingFleetFacts(
   scenario: Scenario,
@@ -37,7 +38,14 @@ export function servingFleetFacts(
       tpotLimitMs: w.target.tpotLimitMs,
       percentile: w.target.percentile,
     };
-    const sizing = gpusForTargetLoad(servingSectionsOf(scenario, w), w.target.requestsPerS, slo);
+    let sizing;
+    try {
+      sizing = gpusForTargetLoad(servingSectionsOf(scenario, w), w.target.requestsPerS, slo);
+    } catch (e) {
+      // No rate meets the target's limits: no fleet serves it (the evaluation warns why).
+      if (e instanceof UnreachableSloError) return null;
+      throw e;
+    }
     perCopy = sizing.requestsPerSPerReplica * outputTokens;
     gpusPerCopy = sizing.gpusPerReplica;
     rateBasis = `p${slo.percentile} TTFT ≤ ${slo.ttftLimitMs} ms and TPOT ≤ ${slo.tpotLimitMs} ms (sizing target)`;
@@ -48,6 +56,8 @@ export function servingFleetFacts(
     perCopy = r.capacityOutputTokensPerS / r.replicas;
     rateBasis = 'full batch, no latency limit stated';
   }
+  // A copy that serves no rate within its limits (an SLO load none meets) sizes no fleet.
+  if (!(perCopy > 0)) return null;
   const sum = (l: Readonly<Record<string, number>>): number =>
     Object.values(l).reduce((a, v) => a + v, 0);
   const gpus = b.gpus;

@@ -3,9 +3,11 @@
  * latency limit breaks, and sizing (GPUs for a target load under TTFT/TPOT limits at a
  * percentile). Percentiles come from means as stated in evaluate.ts.
  */
+import { formatGroupedInteger } from '../math';
 import {
   chooseLayout,
   copyCapacityRequestsPerS,
+  lightestLoadPercentiles,
   rateOperatingPoint,
   sloRatePerCopy,
 } from './evaluate';
@@ -167,10 +169,69 @@ export type ServingSizing = {
 };
 
 /**
+ * A sizing target no number of GPUs meets: one model copy misses a limit even at the lightest
+ * load. The message names the field and the copy's percentiles there.
+ */
+export class UnreachableSloError extends Error {
+  override readonly name = 'UnreachableSloError';
+}
+
+/** A time in ms as a message writes it: whole ms with grouped digits, one decimal below 10. */
+function msText(seconds: number): string {
+  const ms = seconds * 1000;
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${formatGroupedInteger(Math.round(ms))} ms`;
+}
+
+/** `p99 TTFT ≤ 2,000 ms and TPOT ≤ 50 ms`. */
+function sloText(slo: ServingSlo): string {
+  return `p${slo.percentile} TTFT ≤ ${msText(slo.ttftLimitMs / 1000)} and TPOT ≤ ${msText(slo.tpotLimitMs / 1000)}`;
+}
+
+/**
+ * Why no rate meets `slo`: the copy's percentiles at the lightest load beside the limits they
+ * miss, and what would change them.
+ */
+function shortfallText(p: PreparedServing, slo: ServingSlo): string {
+  const l = lightestLoadPercentiles(p, slo.percentile / 100);
+  const missed: string[] = [];
+  if (l.ttftPctS * 1000 > slo.ttftLimitMs) {
+    missed.push(`TTFT ${msText(l.ttftPctS)} (limit ${msText(slo.ttftLimitMs / 1000)})`);
+  }
+  if (l.tpotPctS * 1000 > slo.tpotLimitMs) {
+    missed.push(`TPOT ${msText(l.tpotPctS)} (limit ${msText(slo.tpotLimitMs / 1000)})`);
+  }
+  return (
+    `even one request at a time, a model copy (TP ${p.tp} × PP ${p.pp}) has p${slo.percentile} ` +
+    `${missed.join(' and ')}; raise the limits, or change the accelerator, the GPUs per model ` +
+    'copy, the precision or the prompt length'
+  );
+}
+
+/**
+ * Why a deployment whose load is an SLO serves no rate within it (its result then holds the
+ * lightest load's figures); null when some rate meets it.
+ * @param sections the scenario sections, with an `slo` load
+ */
+export function sloLoadShortfall(sections: ServingSections): string | null {
+  const config = servingInputOf(sections);
+  const load = config.load;
+  if (load.mode !== 'slo') return null;
+  const p = chooseLayout(config);
+  const slo: ServingSlo = {
+    ttftLimitMs: load.ttftLimitMs,
+    tpotLimitMs: load.tpotLimitMs,
+    percentile: load.percentile,
+  };
+  const q = slo.percentile / 100;
+  if (sloRatePerCopy(p, slo.ttftLimitMs / 1000, slo.tpotLimitMs / 1000, q) > 0) return null;
+  return `workload.serving.load: no offered rate meets ${sloText(slo)}, and the figures shown are at the lightest load: ${shortfallText(p, slo)}`;
+}
+
+/**
  * GPUs needed for `targetRequestsPerS` under TTFT/TPOT limits at a percentile: the SLO rate of
  * one model copy (bisection on the rate, evaluate.ts), replicas = ceil(target / that rate),
  * GPUs = replicas × tp × pp (or replicas / instances per GPU for a partitioned GPU).
- * Throws when one copy cannot meet the limits at any load.
+ * Throws {@link UnreachableSloError} when one copy cannot meet the limits at any load.
  * @param sections the scenario sections (model/serving `ServingSections`)
  */
 export function gpusForTargetLoad(
@@ -198,8 +259,8 @@ export function gpusForTargetLoadOfInput(
     slo.percentile / 100,
   );
   if (lambda <= 0) {
-    throw new Error(
-      `workload.target: one model copy cannot meet p${slo.percentile} TTFT ≤ ${slo.ttftLimitMs} ms and TPOT ≤ ${slo.tpotLimitMs} ms at any load`,
+    throw new UnreachableSloError(
+      `workload.target: no number of GPUs meets ${sloText(slo)}: ${shortfallText(p, slo)}`,
     );
   }
   const replicas = Math.ceil(targetRequestsPerS / lambda - 1e-9);

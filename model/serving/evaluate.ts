@@ -475,6 +475,26 @@ function batchOperatingPoint(p: PreparedServing, batch: number, q: number): Oper
   };
 }
 
+/** The lightest load the SLO search starts from, as a fraction of a copy's capacity. */
+const LIGHTEST_LOAD = 1e-6;
+
+/**
+ * The q-quantile TTFT and TPOT of one copy at the lightest load (one request at a time, no
+ * queue), seconds: the best any offered rate gets, so limits below them hold at no rate.
+ */
+export function lightestLoadPercentiles(
+  p: PreparedServing,
+  q: number,
+): { readonly ttftPctS: number; readonly tpotPctS: number } {
+  const floor = copyCapacityRequestsPerS(p) * LIGHTEST_LOAD;
+  return {
+    ttftPctS: rateOperatingPoint(p, floor, q, null).ttftPctS,
+    tpotPctS:
+      decodeStepS(p, Math.max(floor * serviceTimeS(p, 0), 1e-9)) *
+      (1 + normalQuantile(q) * TPOT_CV),
+  };
+}
+
 /**
  * Highest Poisson rate per copy whose q-quantile TTFT and TPOT stay within the limits. TPOT
  * depends on the rate only through the running batch, so its bound is solved on the batch
@@ -495,9 +515,9 @@ export function sloRatePerCopy(
   // TPOT at batch b is decodeStepS(p, b) × tpotFactor, TTFT at rate λ the operating point's
   // percentile TTFT. Written out, not as named closures: tsx (the CLI and bench) names every
   // named closure when it is made (esbuild keepNames: a defineProperty per call).
-  const floor = capacity * 1e-6;
-  if (decodeStepS(p, Math.max(floor * serviceTimeS(p, 0), 1e-9)) * tpotFactor > tpotLimitS)
-    return 0;
+  const floor = capacity * LIGHTEST_LOAD;
+  const lightest = lightestLoadPercentiles(p, q);
+  if (lightest.tpotPctS > tpotLimitS || lightest.ttftPctS > ttftLimitS) return 0;
   let lambdaMax = capacity * (1 - 1e-9);
   if (decodeStepS(p, bMax) * tpotFactor > tpotLimitS) {
     const bT = rootIllinois(
@@ -508,7 +528,6 @@ export function sloRatePerCopy(
     );
     lambdaMax = Math.min(lambdaMax, bT / serviceTimeS(p, bT));
   }
-  if (rateOperatingPoint(p, floor, q, null).ttftPctS > ttftLimitS) return 0;
   if (rateOperatingPoint(p, lambdaMax, q, null).ttftPctS <= ttftLimitS) return lambdaMax;
   return rootIllinois(
     (l) => ttftLimitS - rateOperatingPoint(p, l, q, null).ttftPctS,

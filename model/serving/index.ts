@@ -23,7 +23,7 @@ export {
   expectedDistinctExperts,
 } from './memory';
 export { clockFactorForPowerCap } from '../compute/powerCap';
-export { servingCurve, gpusForTargetLoad } from './curve';
+export { servingCurve, gpusForTargetLoad, sloLoadShortfall, UnreachableSloError } from './curve';
 export type { ServingCurve, ServingCurvePoint, ServingSlo, ServingSizing } from './curve';
 export { servingMetrics } from './metrics';
 export { servingFigures } from './figures';

@@ -1,3 +1,4 @@
+import { expertParallelIgnored } from '../workload';
 import { FREE, searchLayout } from './auto';
 import { engineInputOf } from './input';
 import type { EngineInput } from './input';
@@ -27,6 +28,16 @@ export function simulateTraining(sections: TrainingSections): TrainingResult {
  * engine's public API (model/training/index.ts).
  */
 export function simulateEngineInput(input: EngineInput): TrainingResult {
+  const stated = input.parallelism;
+  // Expert degrees stated on a dense model split nothing: evaluated as EP 1, with a warning.
+  const ignored =
+    stated === 'auto'
+      ? null
+      : expertParallelIgnored(input.model, stated.ep ?? null, stated.etp ?? null);
+  if (ignored !== null && stated !== 'auto') {
+    const r = simulateEngineInput({ ...input, parallelism: { ...stated, ep: 1, etp: 1 } });
+    return { ...r, warnings: [...r.warnings, ignored] };
+  }
   const ctx = buildContext(input);
   const p = input.parallelism;
   if (p === 'auto' || !isComplete(p, input)) {

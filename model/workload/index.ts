@@ -6,6 +6,7 @@ export {
   kvWidth,
   ffnMatrices,
   inferFfnType,
+  expertParallelIgnored,
 } from './shape';
 export type { ParamCounts } from './shape';
 export {

@@ -335,3 +335,25 @@ export function inferTiedEmbeddings(
   if (Math.abs(dt - du) < 0.4 * Math.abs(untied - tied)) return fallback;
   return dt < du;
 }
+
+/**
+ * The warning for expert parallelism stated on a dense model: with no routed experts there is
+ * nothing to split, so the layout runs as EP 1 (and ETP 1). Null when the model has experts or
+ * no expert degree above 1 is stated.
+ * @param ep - stated expert-parallel degree (null: unstated)
+ * @param etp - stated expert tensor-parallel degree (null: unstated)
+ */
+export function expertParallelIgnored(
+  m: Pick<ModelShape, 'moe'>,
+  ep: number | null,
+  etp: number | null = null,
+): string | null {
+  if (m.moe !== null) return null;
+  const stated = [
+    ep !== null && ep > 1 ? `EP ${ep}` : null,
+    etp !== null && etp > 1 ? `ETP ${etp}` : null,
+  ].filter((x): x is string => x !== null);
+  if (stated.length === 0) return null;
+  const path = ep !== null && ep > 1 ? 'workload.parallelism.ep' : 'workload.parallelism.etp';
+  return `${path}: ${stated.join(' and ')} ${stated.length > 1 ? 'have' : 'has'} no effect on a dense model (it has no routed experts to split); the layout runs as EP 1`;
+}

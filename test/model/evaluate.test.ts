@@ -10,6 +10,7 @@ import {
   trainingSectionsOf,
 } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
+import { layoutText } from '../../model/training';
 import { parseScenario, parseScenarioOrThrow } from '../../model/scenario';
 import type { Scenario, TrainingWorkload } from '../../model/scenario';
 
@@ -324,6 +325,88 @@ describe('evaluate: data/reliability and power/cost stages', () => {
       6,
     );
     expect(r.metrics['it_power_kw']?.value).toBeGreaterThan(0);
+  });
+
+  /** The serving example (SLO load, sizing target) with its workload changed. */
+  const servingWith = (
+    patch: (w: Extract<Scenario['workload'], { kind: 'serving' }>) => Scenario['workload'],
+  ): Scenario => {
+    const base = example('serving-llama3-70b-8xh100-fp8.json');
+    if (base.workload.kind !== 'serving') throw new Error('serving example expected');
+    return { ...base, workload: patch(base.workload) };
+  };
+  /** The lightest-load TPOT a shortfall message quotes, ms. */
+  const quotedTpotMs = (text: string): number =>
+    Number(/p99 TPOT ([\d,.]+) ms \(limit/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+
+  it('serving: a sizing target no number of GPUs meets is a warning naming the field, not a failed build', () => {
+    const r = evaluate(servingWith((w) => ({ ...w, target: { ...w.target!, tpotLimitMs: 5 } })));
+    // The load (its own 50 ms limit) is still served; only the sizing is missing.
+    expect(r.metrics['output_tokens_per_s']?.value).toBeGreaterThan(0);
+    expect(r.metrics['gpus_for_target_load']).toBeUndefined();
+    expect(
+      evaluate(example('serving-llama3-70b-8xh100-fp8.json')).metrics['gpus_for_target_load'],
+    ).toBeDefined();
+    const w = r.warnings.find((x) => x.startsWith('workload.target:'));
+    expect(w).toMatch(/no number of GPUs meets p99 TTFT ≤ 2,000 ms and TPOT ≤ 5\.0 ms/);
+    // It quotes what one copy gives at the lightest load, above the limit it misses.
+    expect(quotedTpotMs(w ?? '')).toBeGreaterThan(5);
+    expect(quotedTpotMs(w ?? '')).toBeLessThan(r.metrics['tpot_pct_ms']!.value + 1e-9);
+    expect(w).not.toMatch(/TTFT [\d,.]+ ms \(limit/);
+  });
+
+  it('serving: an SLO load no rate meets gives the lightest load’s figures with one warning per field', () => {
+    // 1 ms: below any decode step, so no offered rate meets it.
+    const r = evaluate(
+      servingWith((w) => ({
+        ...w,
+        serving: {
+          ...w.serving,
+          load: { mode: 'slo', ttftLimitMs: 2000, tpotLimitMs: 1, percentile: 99 },
+        },
+        target: { ...w.target!, tpotLimitMs: 1 },
+      })),
+    );
+    expect(r.metrics['requests_per_s']?.value).toBe(0);
+    expect(r.metrics['ttft_ms']?.value).toBeGreaterThan(0);
+    for (const m of Object.values(r.metrics)) expect(Number.isFinite(m.value)).toBe(true);
+    const load = r.warnings.find((x) => x.startsWith('workload.serving.load:'));
+    expect(load).toMatch(/no offered rate meets p99 TTFT ≤ 2,000 ms and TPOT ≤ 1\.0 ms/);
+    expect(quotedTpotMs(load ?? '')).toBeGreaterThan(1);
+    // The target asks for the same limits: it points at the load's reason instead of repeating it.
+    expect(r.warnings).toContain('workload.target: no number of GPUs meets these limits either');
+    // A load some rate meets has no such warning.
+    const ok = evaluate(example('serving-llama3-70b-8xh100-fp8.json'));
+    expect(ok.warnings.filter((x) => /no (offered rate|number of GPUs) meets/.test(x))).toEqual([]);
+  });
+
+  it('expert parallelism stated on a dense model: evaluated as EP 1, with a warning naming the field', () => {
+    const base = example(IB);
+    const w = base.workload;
+    if (w.kind !== 'training' || w.parallelism === 'auto')
+      throw new Error('stated layout expected');
+    const withEp = evaluate({
+      ...base,
+      workload: { ...w, parallelism: { ...w.parallelism, ep: 8 } },
+    });
+    const plain = evaluate(base);
+    expect(withEp.metrics['step_time_s']?.value).toBe(plain.metrics['step_time_s']?.value);
+    // The resolved layout (and its words) do not claim an expert split that does not exist.
+    expect(withEp.training?.layout.ep).toBe(1);
+    expect(layoutText(withEp.training!.layout, 80)).not.toMatch(/EP/);
+    expect(withEp.warnings).toContain(
+      'workload.parallelism.ep: EP 8 has no effect on a dense model (it has no routed experts to split); the layout runs as EP 1',
+    );
+    expect(plain.warnings.some((x) => x.includes('dense model'))).toBe(false);
+    // Serving: the same warning; the deployment is unchanged.
+    const served = servingWith((sw) => ({ ...sw, parallelism: { ...sw.parallelism, ep: 4 } }));
+    const r = evaluate(served);
+    expect(
+      r.warnings.some((x) => x.startsWith('workload.parallelism.ep: EP 4 has no effect')),
+    ).toBe(true);
+    expect(r.metrics['output_tokens_per_s']?.value).toBe(
+      evaluate(example('serving-llama3-70b-8xh100-fp8.json')).metrics['output_tokens_per_s']?.value,
+    );
   });
 
   /** The InfiniBand example with some training settings changed. */

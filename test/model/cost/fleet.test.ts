@@ -175,4 +175,30 @@ describe('facts of a serving scenario', () => {
       ),
     ).toBeNull();
   });
+
+  it('no fleet when no rate meets the limits (the evaluation still stands, with its warning)', () => {
+    const s = load('serving-llama3-70b-8xh100-fp8.json');
+    if (s.workload.kind !== 'serving') throw new Error('serving example expected');
+    const w = s.workload;
+    // The sizing target's TPOT limit below any decode step: no copy meets it.
+    const target = { ...s, workload: { ...w, target: { ...w.target!, tpotLimitMs: 1 } } };
+    const r1 = evaluate(target);
+    expect(r1.warnings.some((x) => x.startsWith('workload.target:'))).toBe(true);
+    expect(servingFleetFacts(target, r1)).toBeNull();
+    // No target, and the load's own SLO met by no rate: the copy serves 0 tokens/s.
+    const slo = {
+      ...s,
+      workload: {
+        ...w,
+        target: null,
+        serving: {
+          ...w.serving,
+          load: { mode: 'slo' as const, ttftLimitMs: 2000, tpotLimitMs: 1, percentile: 99 },
+        },
+      },
+    };
+    const r2 = evaluate(slo);
+    expect(r2.metrics['output_tokens_per_s']?.value).toBe(0);
+    expect(servingFleetFacts(slo, r2)).toBeNull();
+  });
 });

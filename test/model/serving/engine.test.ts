@@ -13,7 +13,11 @@ import {
   weightBytes,
 } from '../../../model/serving';
 import { evaluateServingInput } from '../../../model/serving/evaluate';
-import { gpusForTargetLoadOfInput, servingCurveOfInput } from '../../../model/serving/curve';
+import {
+  gpusForTargetLoadOfInput,
+  servingCurveOfInput,
+  UnreachableSloError,
+} from '../../../model/serving/curve';
 import { LLAMA3_70B, LLAMA3_8B, MIXTRAL_8X7B, config } from './helpers';
 
 describe('KV cache and weights (hand-checked)', () => {
@@ -158,6 +162,33 @@ describe('power, cost, curve, sizing', () => {
     expect(s.headroomUse).toBeLessThanOrEqual(1);
     // Double the target never needs fewer GPUs.
     expect(gpusForTargetLoadOfInput(cfg, 200, slo).gpus).toBeGreaterThanOrEqual(s.gpus);
+  });
+
+  it('sizing: limits one copy misses even alone throw UnreachableSloError naming the field and the miss', () => {
+    const cfg = config({
+      model: LLAMA3_70B,
+      precision: 'fp8',
+      acceleratorId: 'h200-sxm',
+      gpus: 8,
+      layout: { tp: 2, pp: 1, ep: 1, replicas: null },
+    });
+    // A TTFT limit shorter than one 8,000-token prompt takes; a TPOT limit any step meets.
+    const cfgLong = { ...cfg, inputTokens: 8000 };
+    const slo = { ttftLimitMs: 1, tpotLimitMs: 10_000, percentile: 99 };
+    let err: unknown;
+    try {
+      gpusForTargetLoadOfInput(cfgLong, 10, slo);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(UnreachableSloError);
+    const msg = (err as Error).message;
+    expect(msg).toMatch(
+      /^workload\.target: no number of GPUs meets p99 TTFT ≤ 1\.0 ms and TPOT ≤ 10,000 ms: /,
+    );
+    expect(msg).toMatch(/TP 2 × PP 1/);
+    expect(msg).toMatch(/TTFT [\d,.]+ ms \(limit 1\.0 ms\)/);
+    expect(msg).not.toMatch(/TPOT [\d,.]+ ms \(limit/);
   });
 
   it('figures use registered serving metric ids and units', () => {

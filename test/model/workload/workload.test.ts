@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelShape } from '../../../model/training/types';
 import {
+  expertParallelIgnored,
   activationBytesPerLayer,
   memoryPerGpu,
   memoryTotalBytes,
@@ -258,5 +259,21 @@ describe('memory memos (the layout search asks for one shape once per candidate)
     memoryTotalBytes(MOE, layouts[3] ?? l, o);
     totalBytesByRecomputedLayers(GPT3, l, o)(2);
     expect(first).toEqual(copy);
+  });
+});
+
+describe('expert parallelism on a dense model', () => {
+  const moe = { experts: 8, topK: 2, activeParams: 12.9e9 } as unknown as NonNullable<
+    ModelShape['moe']
+  >;
+  it('warns only for a dense model with an expert degree above 1, naming the field', () => {
+    expect(expertParallelIgnored({ moe: null }, 1, 1)).toBeNull();
+    expect(expertParallelIgnored({ moe: null }, null, null)).toBeNull();
+    expect(expertParallelIgnored({ moe }, 8, 2)).toBeNull();
+    expect(expertParallelIgnored({ moe: null }, 8)).toMatch(/^workload\.parallelism\.ep: EP 8 has/);
+    expect(expertParallelIgnored({ moe: null }, 1, 2)).toMatch(
+      /^workload\.parallelism\.etp: ETP 2 has/,
+    );
+    expect(expertParallelIgnored({ moe: null }, 4, 2)).toMatch(/EP 4 and ETP 2 have no effect/);
   });
 });
