@@ -72,3 +72,39 @@ test('invalid typing shows an error in words; one message per problem; badges ag
   await ui.set('cluster.storage.dataset.sizeTB', '100');
   await expect(page.getByText('dataset size unknown')).toHaveCount(0);
 });
+
+test('a serving SLO the build cannot meet: the result at the lightest load, and why, in words', async ({
+  page,
+  consoleErrors,
+}) => {
+  void consoleErrors;
+  await page.goto('/');
+  await page.getByRole('button', { name: /Add scenario/ }).click();
+  await page.getByRole('menuitem', { name: 'Serve Llama 3 70B, 8× H100 FP8', exact: true }).click();
+  const ui = editor(page);
+  const kpi = (id: string) => page.getByTestId(`kpi-${id}`).locator('dd');
+  await expect(kpi('gpus_for_target_load')).toContainText('GPUs');
+  // A 5 ms TPOT limit for the load and the sizing target: no decode step is that short.
+  await ui.set('workload.serving.load.tpotLimitMs', '5');
+  await ui.set('workload.target.tpotLimitMs', '5');
+  // Not a broken build: no problem listed, the figures at the lightest load, the reasons as
+  // warnings naming the fields by their labels.
+  await expect(ui.issues).toHaveCount(0);
+  await expect(kpi('output_tokens_per_s')).toHaveText('0 tokens/s');
+  await expect(kpi('tpot_pct_ms')).toContainText('ms');
+  await expect(page.getByTestId('kpi-gpus_for_target_load')).toHaveCount(0);
+  await expect(ui.warnings).toContainText(
+    '“Load” in Workload: no offered rate meets p99 TTFT ≤ 2,000 ms and TPOT ≤ 5.0 ms',
+  );
+  await expect(ui.warnings).toContainText('(limit 5.0 ms)');
+  await expect(ui.warnings).toContainText(
+    '“Sizing target” in Workload: no number of GPUs meets these limits either',
+  );
+  await expect(ui.warnings).not.toContainText(INTERNAL_PATH);
+  await screenshot(page, 'messages-slo-unreachable');
+  // Back to 50 ms: served again, sized again, no such warning.
+  await ui.set('workload.serving.load.tpotLimitMs', '50');
+  await ui.set('workload.target.tpotLimitMs', '50');
+  await expect(kpi('gpus_for_target_load')).toContainText('GPUs');
+  await expect(page.getByTestId('summary-warnings')).not.toContainText('no offered rate');
+});
