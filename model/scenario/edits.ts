@@ -16,7 +16,8 @@ import { modelShapeSchema } from './workload';
  *
  * - the GPU count: a stated training layout keeps TP, PP and CP and rescales DP (else CP) to the
  *   new count, or switches to the automatic layout when no whole degree fits; a serving layout's
- *   model copies follow the GPUs;
+ *   model copies follow the GPUs; a cluster smaller than one node is one partial node, and one
+ *   that grows from a partial node gets the platform's node back;
  * - the accelerator: its platform's shape (the catalog system the `systemId: "auto"` rule picks,
  *   model/catalog/platform.ts): GPUs per node, NVLink domain, cooling and rack power, the
  *   system; a stated layout that no longer fits goes automatic; a MIG profile the new part lacks
@@ -74,6 +75,8 @@ function setIn(target: unknown, path: readonly (string | number)[], value: unkno
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** A GPU count in words: "1 GPU", "1,024 GPUs". */
+const gpusText = (n: number) => `${fmt(n)} GPU${n === 1 ? '' : 's'}`;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 
 /** A degree of a stated layout: a whole number, `auto`, or (absent) its schema default. */
@@ -113,7 +116,7 @@ function rescaleTrainingLayout(doc: Doc, gpus: number): EditOutcome {
     doc: withDocValue(doc, LAYOUT_PATH, 'auto'),
     notes: [
       {
-        text: `The stated layout (${layoutWords(degrees)}) cannot use ${fmt(gpus)} GPUs in whole degrees, so the parallel layout is now chosen automatically (the fastest that fits).`,
+        text: `The stated layout (${layoutWords(degrees)}) cannot use ${gpusText(gpus)} in whole degrees, so the parallel layout is now chosen automatically (the fastest that fits).`,
         paths: [LAYOUT_PATH.join('.')],
       },
     ],
@@ -130,7 +133,7 @@ function rescaleTrainingLayout(doc: Doc, gpus: number): EditOutcome {
       doc: withDocValue(doc, [...LAYOUT_PATH, 'dp'], newDp),
       notes: [
         {
-          text: `Data parallel (DP) ${fmt(dp)} → ${fmt(newDp)}, so that TP ${tp} × PP ${pp} × DP ${fmt(newDp)} × CP ${cp} uses the ${fmt(gpus)} GPUs.`,
+          text: `Data parallel (DP) ${fmt(dp)} → ${fmt(newDp)}, so that TP ${tp} × PP ${pp} × DP ${fmt(newDp)} × CP ${cp} uses the ${gpusText(gpus)}.`,
           paths: ['workload.parallelism.dp'],
         },
       ],
@@ -143,7 +146,7 @@ function rescaleTrainingLayout(doc: Doc, gpus: number): EditOutcome {
       doc: withDocValue(doc, [...LAYOUT_PATH, 'cp'], newCp),
       notes: [
         {
-          text: `Context parallel (CP) ${cp} → ${newCp}, so that TP ${tp} × PP ${pp} × DP ${fmt(dp)} × CP ${newCp} uses the ${fmt(gpus)} GPUs (DP could not change: the global batch must split evenly over the replicas).`,
+          text: `Context parallel (CP) ${cp} → ${newCp}, so that TP ${tp} × PP ${pp} × DP ${fmt(dp)} × CP ${newCp} uses the ${gpusText(gpus)} (DP could not change: the global batch must split evenly over the replicas).`,
           paths: ['workload.parallelism.cp'],
         },
       ],
@@ -177,7 +180,7 @@ function rescaleServingLayout(doc: Doc, oldGpus: unknown, gpus: number): EditOut
       ),
       notes: [
         {
-          text: `One model copy took ${fmt(perCopy)} GPUs (TP ${String(tp)} × PP ${String(pp)}), more than the ${fmt(gpus)} GPUs now in the cluster, so TP, PP and the model copies are now chosen automatically.`,
+          text: `One model copy took ${gpusText(perCopy)} (TP ${String(tp)} × PP ${String(pp)}), more than the ${gpusText(gpus)} now in the cluster, so TP, PP and the model copies are now chosen automatically.`,
           paths: [
             'workload.parallelism.tp',
             'workload.parallelism.pp',
@@ -196,7 +199,7 @@ function rescaleServingLayout(doc: Doc, oldGpus: unknown, gpus: number): EditOut
       doc: withDocValue(doc, [...LAYOUT_PATH, 'replicas'], next),
       notes: [
         {
-          text: `Model copies ${fmt(replicas)} → ${fmt(next)} (${fmt(perCopy)} GPUs each) to fit the ${fmt(gpus)} GPUs.`,
+          text: `Model copies ${fmt(replicas)} → ${fmt(next)} (${gpusText(perCopy)} each) to fit the ${gpusText(gpus)}.`,
           paths: ['workload.parallelism.replicas'],
         },
       ],
@@ -212,10 +215,65 @@ function rescaleServingLayout(doc: Doc, oldGpus: unknown, gpus: number): EditOut
  */
 export function rescaleLayoutForGpus(doc: Doc, gpus: number, oldGpus?: unknown): EditOutcome {
   if (!isCount(gpus)) return { doc, notes: [] };
-  const kind = docValue(doc, ['workload', 'kind']);
-  if (kind === 'training') return rescaleTrainingLayout(doc, gpus);
-  if (kind === 'serving') return rescaleServingLayout(doc, oldGpus, gpus);
-  return { doc, notes: [] };
+  const node = nodeShapeForGpus(doc, gpus, oldGpus);
+  const kind = docValue(node.doc, ['workload', 'kind']);
+  const layout =
+    kind === 'training'
+      ? rescaleTrainingLayout(node.doc, gpus)
+      : kind === 'serving'
+        ? rescaleServingLayout(node.doc, oldGpus, gpus)
+        : { doc: node.doc, notes: [] };
+  return { doc: layout.doc, notes: [...node.notes, ...layout.notes] };
+}
+
+/**
+ * The node's shape after a GPU count edit: a cluster smaller than one node is one partial node
+ * (GPUs per node and a stated NVLink domain come down to the count, as the accelerator edit's
+ * platform rule sets them), and a cluster that was one partial node and grows gets the
+ * platform's node back (the catalog system `systemId: "auto"` picks, at most the count).
+ */
+function nodeShapeForGpus(doc: Doc, gpus: number, oldGpus: unknown): EditOutcome {
+  const compute = ['cluster', 'compute'];
+  const perNode = docValue(doc, [...compute, 'gpusPerNode']);
+  if (!isCount(perNode)) return { doc, notes: [] };
+  let target = perNode;
+  let why = '';
+  if (perNode > gpus) {
+    target = gpus;
+    why = ' (the cluster is smaller than one node)';
+  } else if (isCount(oldGpus) && perNode === oldGpus && gpus > perNode) {
+    const catalog = catalogOfDoc(doc);
+    const acc = docValue(doc, [...compute, 'acceleratorId']);
+    const sys =
+      typeof acc === 'string'
+        ? platformSystem(
+            listItems(catalog, 'system'),
+            acc,
+            coolingOf(doc, catalog) === 'direct-liquid',
+          )
+        : null;
+    if (sys !== null && sys.gpusPerNode > perNode) {
+      target = Math.min(sys.gpusPerNode, gpus);
+      why = ` (${sys.name}'s node)`;
+    }
+  }
+  if (target === perNode) return { doc, notes: [] };
+  let out = withDocValue(doc, [...compute, 'gpusPerNode'], target);
+  const notes: EditNote[] = [
+    {
+      text: `GPUs per node ${fmt(perNode)} → ${fmt(target)}${why}.`,
+      paths: ['cluster.compute.gpusPerNode'],
+    },
+  ];
+  const domain = docValue(out, [...compute, 'nvlinkDomainGpus']);
+  if (typeof domain === 'number' && domain > target) {
+    out = withDocValue(out, [...compute, 'nvlinkDomainGpus'], 'auto');
+    notes.push({
+      text: `NVLink domain ${fmt(domain)} → automatic (${gpusText(target)}, one node).`,
+      paths: ['cluster.compute.nvlinkDomainGpus'],
+    });
+  }
+  return { doc: out, notes };
 }
 
 /** The catalog a document's own entries extend (the built-in one when they do not parse). */
@@ -313,7 +371,7 @@ export function applyAcceleratorPlatform(
   if (typeof domain === 'number' && domain !== autoDomain) {
     out = withDocValue(out, [...compute, 'nvlinkDomainGpus'], 'auto');
     notes.push({
-      text: `NVLink domain ${fmt(domain)} → automatic (${fmt(autoDomain)} GPUs, one node).`,
+      text: `NVLink domain ${fmt(domain)} → automatic (${gpusText(autoDomain)}, one node).`,
       paths: ['cluster.compute.nvlinkDomainGpus'],
     });
   }
@@ -358,7 +416,7 @@ export function applyAcceleratorPlatform(
     if (isCount(tp) && tp > autoDomain) {
       out = withDocValue(out, LAYOUT_PATH, 'auto');
       notes.push({
-        text: `Tensor parallel ${tp} is wider than the new NVLink domain (${autoDomain} GPUs), so the parallel layout is now chosen automatically.`,
+        text: `Tensor parallel ${tp} is wider than the new NVLink domain (${gpusText(autoDomain)}), so the parallel layout is now chosen automatically.`,
         paths: ['workload.parallelism'],
       });
     }

@@ -69,17 +69,43 @@ describe('GPU count edits keep a stated layout valid', () => {
     );
   });
 
-  it('no GPU count from 1 to 100,000 leaves a layout that does not fit (property)', () => {
+  it('no GPU count from 1 to 100,000 leaves a layout or node shape that does not fit (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 8, max: 100_000 }), (gpus) => {
+      fc.property(fc.integer({ min: 1, max: 100_000 }), (gpus) => {
         const { doc } = followFieldEdit(ibDoc(), GPUS, gpus);
         const layoutIssues = issuesOf(doc).filter(
-          (i) => i.path.startsWith('workload.parallelism') || i.path.includes('globalBatch'),
+          (i) =>
+            i.path.startsWith('workload.parallelism') ||
+            i.path.includes('globalBatch') ||
+            i.path.startsWith('cluster.compute.gpusPerNode') ||
+            i.path.startsWith('cluster.compute.nvlinkDomainGpus'),
         );
         expect(layoutIssues).toEqual([]);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, examples: [[1], [7]] },
     );
+  });
+
+  it('a cluster smaller than one node is one partial node; growing again brings the platform’s node back', () => {
+    for (const start of [ibDoc(), servingDoc()]) {
+      const small = followFieldEdit(start, GPUS, 7);
+      expect(docValue(small.doc, ['cluster', 'compute', 'gpusPerNode'])).toBe(7);
+      expect(small.notes[0]!.text).toBe(
+        'GPUs per node 8 → 7 (the cluster is smaller than one node).',
+      );
+      expect(issuesOf(small.doc)).toEqual([]);
+      const grown = followFieldEdit(small.doc, GPUS, 16);
+      expect(docValue(grown.doc, ['cluster', 'compute', 'gpusPerNode'])).toBe(8);
+      expect(grown.notes[0]!.text).toMatch(/^GPUs per node 7 → 8 \(NVIDIA DGX H100/);
+      expect(issuesOf(grown.doc)).toEqual([]);
+    }
+    // One GPU reads in the singular.
+    const one = followFieldEdit(ibDoc(), GPUS, 1);
+    expect(one.notes.map((n) => n.text).join(' ')).not.toMatch(/\b1 GPUs\b/);
+    // A count that is still a whole node or more leaves the node alone.
+    expect(
+      followFieldEdit(ibDoc(), GPUS, 2048).notes.some((n) => n.text.includes('per node')),
+    ).toBe(false);
   });
 
   it('serving: model copies that filled the GPUs keep filling them', () => {
