@@ -794,7 +794,8 @@ export function evaluate(scenario: Scenario, options: EvaluateOptions = {}): Eva
       stage: 'training',
       kind: r.bottleneck.kind,
       text: r.bottleneck.text,
-      share: trainingOverheadShare(r),
+      // A run that does not fit in memory cannot start: that binds over every other cost.
+      share: r.memory.fits ? trainingOverheadShare(r) : 1,
     });
     for (const x of perf.warnings) warnings.push(x);
 

@@ -12,7 +12,7 @@ import {
   slowestGpuFactor,
 } from '../compute/device';
 import { clockFactorForPowerCap } from '../compute/powerCap';
-import { formatWhole } from '../math';
+import { formatWhole, groupThousands } from '../math';
 import type { NetworkConstants } from '../parallelism/network';
 import {
   allGatherS,
@@ -880,6 +880,12 @@ function pct(x: number): string {
   return `${formatWhole(100 * x)} %`;
 }
 
+/** Bytes as GiB with one decimal (the memory messages). */
+function gib(bytes: number): string {
+  const [whole, tenth] = (bytes / 1024 ** 3).toFixed(1).split('.');
+  return `${groupThousands(whole ?? '0')}.${tenth ?? '0'}`;
+}
+
 /**
  * Gradient collectives per step: one per gradient bucket and model chunk (Megatron-Core DDP).
  * @param vpp - model chunks per pipeline stage
@@ -890,8 +896,20 @@ function gradCollectives(vpp: number, params: number, n: number): number {
   return params > 0 ? vpp * Math.ceil(params / vpp / gradBucketParams(n)) : 0;
 }
 
-/** Name the binding bottleneck in words. */
-function bottleneckOf(core: Core, l: ResolvedLayout, mfu: number, layers: number): Bottleneck {
+/** Name the binding bottleneck in words. A layout that does not fit in HBM cannot run: that binds. */
+function bottleneckOf(
+  core: Core,
+  l: ResolvedLayout,
+  mfu: number,
+  layers: number,
+  hbmBytes: number,
+): Bottleneck {
+  if (!core.fits) {
+    return {
+      kind: 'memory-capacity',
+      text: `Does not fit in GPU memory: ${gib(core.memory.totalBytes)} GiB needed per GPU, ${gib(hbmBytes)} GiB of HBM. More GPUs per model copy (tensor, pipeline or context parallel), ZeRO sharding, activation recompute or a GPU with more memory would make it fit.`,
+    };
+  }
   const b = core.breakdown;
   const step = core.stepTimeS;
   let worstKey: keyof StepBreakdown = 'bubbleS';
@@ -996,7 +1014,7 @@ export function buildResult(
   const warnings = [...ctx.warnings, ...extraWarnings];
   if (!core.fits) {
     warnings.push(
-      `does not fit: ${(core.memory.totalBytes / 1024 ** 3).toFixed(1)} GiB needed per GPU, ${(dev.hbmBytes / 1024 ** 3).toFixed(1)} GiB of HBM`,
+      `does not fit: ${gib(core.memory.totalBytes)} GiB needed per GPU, ${gib(dev.hbmBytes)} GiB of HBM`,
     );
   }
   if (l.tp > ctx.net.domain)
@@ -1028,7 +1046,7 @@ export function buildResult(
       headroomBytes: dev.hbmBytes - core.memory.totalBytes,
       fits: core.fits,
     },
-    bottleneck: bottleneckOf(core, l, mfu, m.layers),
+    bottleneck: bottleneckOf(core, l, mfu, m.layers, dev.hbmBytes),
     paramsTotal: ctx.params.total,
     paramsActive: ctx.params.active,
     paramsTrainable: ctx.loraParams > 0 ? ctx.loraParams : ctx.params.total,

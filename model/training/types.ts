@@ -119,6 +119,7 @@ export type MemoryBreakdown = {
 };
 
 export type BottleneckKind =
+  | 'memory-capacity'
   | 'compute'
   | 'memory-bandwidth'
   | 'tp-communication'

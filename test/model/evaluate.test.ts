@@ -409,6 +409,28 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     );
   });
 
+  it('training that does not fit in GPU memory: that is the bottleneck, over any other cost', () => {
+    const base = example(IB);
+    const w = base.workload;
+    if (w.kind !== 'training') throw new Error('training example expected');
+    // A million-token sequence on the stated TP 8 × PP 4 layout: far more activations than HBM.
+    const long = evaluate({
+      ...base,
+      workload: { ...w, model: { ...w.model, seqLenTokens: 1_000_000 } },
+    });
+    expect(long.training?.memory.fits).toBe(false);
+    expect(long.bottleneck?.kind).toBe('memory-capacity');
+    expect(long.bottleneck?.share).toBe(1);
+    const need = long.training!.memory.totalBytes / 1024 ** 3;
+    expect(long.bottleneck?.text).toMatch(
+      /^Does not fit in GPU memory: [\d,]+\.\d GiB needed per GPU, 80\.0 GiB of HBM\./,
+    );
+    expect(
+      Number(/: ([\d,.]+) GiB/.exec(long.bottleneck!.text)![1]!.replace(/,/g, '')),
+    ).toBeCloseTo(need, 1);
+    expect(evaluate(base).bottleneck?.kind).not.toBe('memory-capacity');
+  });
+
   /** The InfiniBand example with some training settings changed. */
   const ibTrainingWith = (patch: Partial<TrainingWorkload['training']>): Scenario => {
     const base = example(IB);
