@@ -16,6 +16,7 @@ import {
 } from '../../model/report';
 import { writeXlsx } from './xlsxWriter';
 import { launchPdfRenderer, type PdfRenderer } from './pdf';
+import { inUserWords } from '../../renderer/features/scenarios/issueText';
 
 export const REPORT_USAGE =
   'report FILE.json... --pdf OUT.pdf [--xlsx OUT.xlsx] [--csv OUT.csv] [--paper a4|letter] [--objective METRIC] [--baseline N]';
@@ -100,7 +101,13 @@ export function reportContent(
   date: string,
   version: string,
 ): ReportContent {
-  return buildReport(scenarios, { date, appVersion: version, accuracy: accuracyTable() });
+  return buildReport(scenarios, {
+    date,
+    appVersion: version,
+    accuracy: accuracyTable(),
+    // Warnings in the editor's words (the field's label and section), as the app's report has.
+    describeWarning: inUserWords,
+  });
 }
 
 /** Write the requested outputs. The PDF needs Chromium and the built renderer. */

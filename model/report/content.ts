@@ -42,6 +42,13 @@ export type ReportOptions = {
    * the accuracy page's worker results so the case files are not bundled twice).
    */
   readonly accuracy: readonly AccuracyRow[];
+  /**
+   * A warning as a reader should see it. The engine's warnings name fields by their document
+   * path (`workload.target: …`); the app and the CLI pass the editor's wording (the field's
+   * label and section, renderer/features/scenarios `inUserWords`), so no internal path reaches
+   * a report. Default: the message as the engine wrote it.
+   */
+  readonly describeWarning?: (message: string) => string;
 };
 
 export type Delta = {
@@ -257,7 +264,7 @@ export function buildReport(
       description: s.scenario.description ?? '',
       workloadKind: s.result.workloadKind,
       bottleneck: s.result.bottleneck?.text ?? null,
-      warnings: s.result.warnings,
+      warnings: s.result.warnings.map(options.describeWarning ?? ((w) => w)),
       metrics: [...metricRegistry.values()]
         .filter((m) => s.result.metrics[m.id] !== undefined)
         .map((m) => ({

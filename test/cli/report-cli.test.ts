@@ -113,6 +113,31 @@ describe('report: CSV and XLSX files', () => {
       'Assumptions',
     ]);
   });
+
+  it('writes a scenario’s warnings in the editor’s words, not field paths', async () => {
+    // The serving example on an L40S: no rate meets its 50 ms TPOT (two warnings naming fields).
+    const doc = JSON.parse(readFileSync('examples/serving-llama3-70b-8xh100-fp8.json', 'utf8')) as {
+      cluster: { compute: { acceleratorId: string } };
+    };
+    doc.cluster.compute.acceleratorId = 'l40s';
+    const m = memoryIo({ 'l40s.json': JSON.stringify(doc) });
+    const code = await runCli(['report', 'l40s.json', '--xlsx', 'o.xlsx'], m.io);
+    expect(m.err()).toBe('');
+    expect(code).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    const bytes = m.written.get('o.xlsx') as Uint8Array;
+    await wb.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const cells: string[] = [];
+    wb.eachSheet((ws) =>
+      ws.eachRow((row) => row.eachCell((c) => cells.push(String(c.value ?? '')))),
+    );
+    const warnings = cells.filter((c) => /no offered rate meets|no number of GPUs/.test(c));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^“Load” in Workload: no offered rate meets/);
+    expect(warnings.join(' ')).not.toMatch(/\bworkload\.|\bcluster\./);
+  });
 });
 
 // The PDF needs Chromium (CHROMIUM_PATH, /usr/bin/chromium or Playwright's own): the run is

@@ -15,6 +15,7 @@ import { useAppStore } from '../../store';
 import { evaluateDrafts, type ScenarioEvaluation } from '../../workspace/evaluations';
 import { useBaselineId, useEvaluations } from '../../workspace/useEvaluations';
 import { readHandoff, type ReportHandoff } from './handoff';
+import { inUserWords } from '../scenarios/issueText';
 import { PAPERS, REPORT_HANDOFF_EVENT, isPaper, type Paper } from '../../../model/report';
 import { ReportDocument } from './ReportDocument';
 import { useReportAnalysis } from './useReportAnalysis';
@@ -96,6 +97,7 @@ export function reportFromEvaluations(
       appVersion: options.appVersion,
       baselineId,
       accuracy: options.accuracy,
+      describeWarning: inUserWords,
     });
     return { ok: true, content, scenarios, evaluations: usable, excluded };
   } catch (e) {

@@ -137,6 +137,24 @@ describe('buildReport', () => {
     expect(c.summary.map((r) => r.metricId)).toContain('output_tokens_per_s');
   });
 
+  it('writes each appendix warning as the caller describes it (default: as the engine wrote it)', () => {
+    const warned = {
+      ...serving,
+      result: { ...serving.result, warnings: ['workload.target: no number of GPUs meets it'] },
+    };
+    const raw = buildReport([warned], { date: 'd', appVersion: 'v', accuracy });
+    expect(raw.appendices[0]!.warnings).toEqual(['workload.target: no number of GPUs meets it']);
+    const worded = buildReport([warned], {
+      date: 'd',
+      appVersion: 'v',
+      accuracy,
+      describeWarning: (w) => w.replace('workload.target', '“Sizing target” in Workload'),
+    });
+    expect(worded.appendices[0]!.warnings).toEqual([
+      '“Sizing target” in Workload: no number of GPUs meets it',
+    ]);
+  });
+
   it('rejects no scenarios, an empty date and an unknown baseline, naming the field', () => {
     expect(() => buildReport([], { date: 'd', appVersion: 'v', accuracy })).toThrow(/scenarios/);
     expect(() => buildReport([ib], { date: ' ', appVersion: 'v', accuracy })).toThrow(/date/);
