@@ -28,6 +28,7 @@ import {
   opexByLine,
   powerByComponent,
   stepTimeBreakdown,
+  referenceLabelPosition,
   tickDomain,
   timeToTrain,
   valueAxisTicks,
@@ -478,6 +479,7 @@ export function LatencyThroughputChart(props: {
   const limits = [
     ...new Set(data.series.map((s) => s.tpotLimitMs).filter((v): v is number => v !== null)),
   ];
+  const tpotMax = rows.reduce((m, r) => Math.max(m, num(r, 'tpot') ?? 0), Math.max(0, ...limits));
   const columns: TableColumn<LatencyRow>[] = [
     { header: 'Scenario', cell: (r) => r.scenario },
     { header: 'Requests/s', cell: (r) => formatNumber(num(r, 'rps') ?? 0, 2), numeric: true },
@@ -556,7 +558,7 @@ export function LatencyThroughputChart(props: {
                 value: `TPOT limit ${formatNumber(l)} ms`,
                 fill: style.axis,
                 ...fontSizeProp(style),
-                position: 'insideTopLeft',
+                position: referenceLabelPosition(l, tpotMax),
               }}
             />
           ))}

@@ -69,6 +69,21 @@ export function tickDomain(ticks: readonly number[]): [number, number] {
   return [ticks[0] ?? 0, ticks[ticks.length - 1] ?? 1];
 }
 
+/**
+ * Where a horizontal reference line's label goes (recharts label positions): above the line
+ * (`insideBottomLeft`) unless the line sits in the top fifth of the plotted range, where a label
+ * above it would leave the plot; below it there (`insideTopLeft`). A line near the x-axis with its
+ * label below would print over the axis's tick labels.
+ * @param y - the line's value
+ * @param yMax - the largest value plotted on the same axis (the line included)
+ */
+export function referenceLabelPosition(
+  y: number,
+  yMax: number,
+): 'insideBottomLeft' | 'insideTopLeft' {
+  return yMax > 0 && y > 0.8 * yMax ? 'insideTopLeft' : 'insideBottomLeft';
+}
+
 /** The palette colour of series `i` (wraps after eight). */
 export function seriesColor(i: number): string {
   return OKABE_ITO[((i % OKABE_ITO.length) + OKABE_ITO.length) % OKABE_ITO.length] as string;

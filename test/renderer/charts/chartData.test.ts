@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  referenceLabelPosition,
   OKABE_ITO,
   capexByLine,
   costOverHorizon,
@@ -264,5 +265,17 @@ describe('valueAxisTicks', () => {
         );
       }),
     );
+  });
+});
+
+describe('referenceLabelPosition', () => {
+  it('puts a limit line’s label above it, except near the top of the plot', () => {
+    // A 5 ms limit under 240 ms of data: above the line, clear of the x-axis ticks.
+    expect(referenceLabelPosition(5, 240)).toBe('insideBottomLeft');
+    expect(referenceLabelPosition(50, 240)).toBe('insideBottomLeft');
+    // A limit at the top of what is plotted: below it, inside the plot.
+    expect(referenceLabelPosition(230, 240)).toBe('insideTopLeft');
+    expect(referenceLabelPosition(50, 50)).toBe('insideTopLeft');
+    expect(referenceLabelPosition(0, 0)).toBe('insideBottomLeft');
   });
 });
