@@ -56,6 +56,22 @@ export function FleetPanel(props: { scenario: Scenario; result: EvaluationResult
       return { ok: false as const, error: e instanceof Error ? e.message : String(e) };
     }
   }, [facts, peak, profileText, mw, money]);
+  if (facts === null && scenario.workload.kind === 'serving' && r.powerCost !== null) {
+    // A serving deployment that meets its latency limits at no rate sizes no fleet: say why
+    // here rather than leave the panel out without a word.
+    return (
+      <section className="panel pw-section" aria-labelledby={titleId} data-testid="pw-fleet">
+        <h3 id={titleId} className="pw-section-title">
+          Fleet for a demand
+        </h3>
+        <p className="pw-section-lede">
+          No fleet is sized: one model copy meets the scenario&rsquo;s latency limits at no request
+          rate, so no number of copies serves a demand within them. The warnings on the Scenarios
+          screen give the copy&rsquo;s latency at the lightest load and what to change.
+        </p>
+      </section>
+    );
+  }
   if (facts === null || computed === null) return null;
   const cur = facts.currency;
   const rows: readonly [string, string, (f: ServingFleet) => string][] = [

@@ -63,6 +63,20 @@ describe('PowerPage', () => {
     expect(screen.getByText(/money in EUR/)).toBeTruthy();
   });
 
+  it('a serving deployment that meets its limits at no rate says why it sizes no fleet', () => {
+    const id = useAppStore.getState().addFromTemplate('serving-70b')!;
+    render(<PowerPage />);
+    expect(within(screen.getByTestId('pw-fleet')).getByText(/Peak demand/)).toBeTruthy();
+    cleanup();
+    // A 5 ms TPOT limit for the load and the sizing target: no copy meets it.
+    useAppStore.getState().setField(id, ['workload', 'serving', 'load', 'tpotLimitMs'], 5);
+    useAppStore.getState().setField(id, ['workload', 'target', 'tpotLimitMs'], 5);
+    render(<PowerPage />);
+    const fleet = screen.getByTestId('pw-fleet');
+    expect(fleet.textContent).toMatch(/No fleet is sized/);
+    expect(within(fleet).queryByText(/Peak demand/)).toBeNull();
+  });
+
   it('names the fields that keep a scenario from evaluating', () => {
     const [first] = useAppStore.getState().history.present.scenarios;
     useAppStore.getState().setField(first!.id, ['cluster', 'compute', 'gpus'], -8);
