@@ -481,12 +481,14 @@ const LIGHTEST_LOAD = 1e-6;
 /**
  * The q-quantile TTFT and TPOT of one copy at the lightest load (one request at a time, no
  * queue), seconds: the best any offered rate gets, so limits below them hold at no rate.
+ * @param capacity - the copy's capacity, requests/s, when the caller has it already
  */
 export function lightestLoadPercentiles(
   p: PreparedServing,
   q: number,
+  capacity: number = copyCapacityRequestsPerS(p),
 ): { readonly ttftPctS: number; readonly tpotPctS: number } {
-  const floor = copyCapacityRequestsPerS(p) * LIGHTEST_LOAD;
+  const floor = capacity * LIGHTEST_LOAD;
   return {
     ttftPctS: rateOperatingPoint(p, floor, q, null).ttftPctS,
     tpotPctS:
@@ -516,7 +518,7 @@ export function sloRatePerCopy(
   // percentile TTFT. Written out, not as named closures: tsx (the CLI and bench) names every
   // named closure when it is made (esbuild keepNames: a defineProperty per call).
   const floor = capacity * LIGHTEST_LOAD;
-  const lightest = lightestLoadPercentiles(p, q);
+  const lightest = lightestLoadPercentiles(p, q, capacity);
   if (lightest.tpotPctS > tpotLimitS || lightest.ttftPctS > ttftLimitS) return 0;
   let lambdaMax = capacity * (1 - 1e-9);
   if (decodeStepS(p, bMax) * tpotFactor > tpotLimitS) {
