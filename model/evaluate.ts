@@ -343,10 +343,10 @@ export function servingPerformance(scenario: Scenario, w: ServingWorkload): Serv
   const sections = servingSectionsOf(scenario, w);
   const r = evaluateServing(sections);
   const warnings: string[] = [];
-  // An SLO load no rate meets, or a target no number of GPUs meets, is a finding, not a broken
-  // build: the rest of the result stands and the warning says what one copy gives instead.
   const ignored = expertParallelIgnored(w.model, w.parallelism.ep);
   if (ignored !== null) warnings.push(ignored);
+  // An SLO load no rate meets, or a target no number of GPUs meets, is a finding, not a broken
+  // build: the rest of the result stands and the warning says what one copy gives instead.
   const shortfall = r.requestsPerS === 0 ? sloLoadShortfall(sections) : null;
   if (shortfall !== null) warnings.push(shortfall);
   let sizing: ServingSizing | null = null;

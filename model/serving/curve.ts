@@ -200,10 +200,14 @@ function shortfallText(p: PreparedServing, slo: ServingSlo): string {
   if (l.tpotPctS * 1000 > slo.tpotLimitMs) {
     missed.push(`TPOT ${msText(l.tpotPctS)} (limit ${msText(slo.tpotLimitMs / 1000)})`);
   }
+  const copy =
+    p.instancesPerGpu > 1
+      ? `one of ${p.instancesPerGpu} instances per GPU`
+      : `TP ${p.tp} × PP ${p.pp}`;
   return (
-    `even one request at a time, a model copy (TP ${p.tp} × PP ${p.pp}) has p${slo.percentile} ` +
-    `${missed.join(' and ')}; raise the limits, or change the accelerator, the GPUs per model ` +
-    'copy, the precision or the prompt length'
+    `even one request at a time, a model copy (${copy}) has p${slo.percentile} ` +
+    `${missed.join(' and ')}; raise the limits, or change the accelerator, ` +
+    `${p.instancesPerGpu > 1 ? 'the GPU partitioning' : 'the GPUs per model copy'}, the precision or the prompt length`
   );
 }
 

@@ -11,7 +11,12 @@ import {
 } from '../../model/evaluate';
 import { getMetric } from '../../model/metrics';
 import { layoutText } from '../../model/training';
-import { parseScenario, parseScenarioOrThrow } from '../../model/scenario';
+import {
+  getModelPreset,
+  parseScenario,
+  parseScenarioOrThrow,
+  servingModelFromPreset,
+} from '../../model/scenario';
 import type { Scenario, TrainingWorkload } from '../../model/scenario';
 
 function example(name: string): Scenario {
@@ -375,6 +380,28 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(quotedTpotMs(load ?? '')).toBeGreaterThan(1);
     // The target asks for the same limits: it points at the load's reason instead of repeating it.
     expect(r.warnings).toContain('workload.target: no number of GPUs meets these limits either');
+    // On a MIG slice the copy is an instance, and the advice names the partitioning.
+    const raw = JSON.parse(
+      readFileSync(
+        new URL('../../examples/serving-llama3-70b-8xh100-fp8.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { workload: Record<string, unknown> };
+    raw.workload = {
+      ...raw.workload,
+      model: servingModelFromPreset(getModelPreset('llama3-8b')!),
+      parallelism: { tp: 1, pp: 1, ep: 1, replicas: 'auto' },
+      partition: { kind: 'mig', profile: '1g.20gb' },
+      serving: {
+        ...(raw.workload['serving'] as object),
+        load: { mode: 'slo', ttftLimitMs: 2000, tpotLimitMs: 1, percentile: 99 },
+      },
+      target: null,
+    };
+    const mig = evaluate(parseScenarioOrThrow(raw));
+    const migWarning = mig.warnings.find((x) => x.startsWith('workload.serving.load:')) ?? '';
+    expect(migWarning).toMatch(/a model copy \(one of 4 instances per GPU\)/);
+    expect(migWarning).toMatch(/change the accelerator, the GPU partitioning,/);
     // A load some rate meets has no such warning.
     const ok = evaluate(example('serving-llama3-70b-8xh100-fp8.json'));
     expect(ok.warnings.filter((x) => /no (offered rate|number of GPUs) meets/.test(x))).toEqual([]);
