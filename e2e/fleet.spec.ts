@@ -5,7 +5,7 @@ import { evaluate } from '../model/evaluate';
 import { parseScenarioOrThrow } from '../model/scenario';
 import path from 'node:path';
 import { expect, expectNoA11yViolations, SCREENSHOT_DIR, screenshot, test } from './fixtures';
-import { openScreen } from './pages';
+import { addScenario, openScreen } from './pages';
 
 /**
  * The fleet view on the Power screen for a serving scenario: GPUs, MW and money for a stated
@@ -22,8 +22,7 @@ test('Power screen: fleet for a serving demand and for power and money budgets',
   );
   const facts = servingFleetFacts(scenario, evaluate(scenario))!;
   await page.goto('/');
-  await page.getByRole('button', { name: /Add scenario/ }).click();
-  await page.getByRole('menuitem', { name: 'Serve Llama 3 70B, 8× H100 FP8', exact: true }).click();
+  await addScenario(page, 'Serve Llama 3 70B, 8× H100 FP8');
   await openScreen(page, 'Power');
   const panel = page.getByTestId('pw-fleet');
   await expect(panel).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures';
+import { addScenario } from './pages';
 
 /** Issue 22: problems and warnings in the user's words, once each, never silently reverted. */
 function editor(page: Page) {
@@ -79,8 +80,7 @@ test('a serving SLO the build cannot meet: the result at the lightest load, and 
 }) => {
   void consoleErrors;
   await page.goto('/');
-  await page.getByRole('button', { name: /Add scenario/ }).click();
-  await page.getByRole('menuitem', { name: 'Serve Llama 3 70B, 8× H100 FP8', exact: true }).click();
+  await addScenario(page, 'Serve Llama 3 70B, 8× H100 FP8');
   const ui = editor(page);
   const kpi = (id: string) => page.getByTestId(`kpi-${id}`).locator('dd');
   await expect(kpi('gpus_for_target_load')).toContainText('GPUs');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
-import { openScreen } from './pages';
+import { addScenario, openScreen } from './pages';
 
 /** Page model of the scenario editor (issue 20: MoE presets and MIG profiles). */
 function editor(page: Page) {
@@ -15,10 +15,7 @@ function editor(page: Page) {
       return parseFloat(text.replace(/,/g, ''));
     },
     issues: page.getByTestId('summary-issues'),
-    async add(item: string) {
-      await page.getByRole('button', { name: /Add scenario/ }).click();
-      await page.getByRole('menuitem', { name: item, exact: true }).click();
-    },
+    add: (item: string) => addScenario(page, item),
   };
 }
 

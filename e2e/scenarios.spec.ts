@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
-import { openScreen } from './pages';
+import { addScenario, openScreen } from './pages';
 
 /** Page model of the scenario editor. */
 function editor(page: Page) {
@@ -17,10 +17,7 @@ function editor(page: Page) {
     },
     bottleneck: page.getByTestId('summary-bottleneck'),
     issues: page.getByTestId('summary-issues'),
-    async add(item: string | RegExp) {
-      await page.getByRole('button', { name: /Add scenario/ }).click();
-      await page.getByRole('menuitem', { name: item, exact: true }).click();
-    },
+    add: (item: string | RegExp) => addScenario(page, item),
     /** Type a value and commit it with Enter, as a person would. */
     async set(path: string, value: string) {
       const input = field(path).locator('input').first();

@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, screenshot, test } from './fixtures';
-import { openScreen } from './pages';
+import { addScenario, openScreen } from './pages';
 
 test('serving: power and cost at load, sizing applied as an undoable edit, latency curve with its SLO break', async ({
   page,
@@ -7,8 +7,7 @@ test('serving: power and cost at load, sizing applied as an undoable edit, laten
 }) => {
   void consoleErrors;
   await page.goto('/');
-  await page.getByRole('button', { name: /Add scenario/ }).click();
-  await page.getByRole('menuitem', { name: 'Serve Llama 3 70B, 8× H100 FP8', exact: true }).click();
+  await addScenario(page, 'Serve Llama 3 70B, 8× H100 FP8');
   const kpi = (id: string) => page.getByTestId(`kpi-${id}`).locator('dd');
   await expect(kpi('output_tokens_per_s')).toContainText('tokens/s');
   // Power and cost at the serving load come from the power/cost stage.

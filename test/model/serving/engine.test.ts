@@ -148,14 +148,18 @@ describe('power, cost, curve, sizing', () => {
     expect(c.sloBreak!.label).toMatch(/req\/s/);
   });
 
-  it('sizing: GPUs = ceil(target / SLO rate per copy) · GPUs per copy', () => {
-    const cfg = config({
+  /** Llama 3 70B in FP8 on 8 H200s, TP 2: the sizing tests' deployment. */
+  const h200Tp2 = () =>
+    config({
       model: LLAMA3_70B,
       precision: 'fp8',
       acceleratorId: 'h200-sxm',
       gpus: 8,
       layout: { tp: 2, pp: 1, ep: 1, replicas: null },
     });
+
+  it('sizing: GPUs = ceil(target / SLO rate per copy) · GPUs per copy', () => {
+    const cfg = h200Tp2();
     const slo = { ttftLimitMs: 2000, tpotLimitMs: 50, percentile: 99 };
     const s = gpusForTargetLoadOfInput(cfg, 100, slo);
     expect(s.gpus).toBe(Math.ceil(100 / s.requestsPerSPerReplica) * 2);
@@ -165,13 +169,7 @@ describe('power, cost, curve, sizing', () => {
   });
 
   it('sizing: limits one copy misses even alone throw UnreachableSloError naming the field and the miss', () => {
-    const cfg = config({
-      model: LLAMA3_70B,
-      precision: 'fp8',
-      acceleratorId: 'h200-sxm',
-      gpus: 8,
-      layout: { tp: 2, pp: 1, ep: 1, replicas: null },
-    });
+    const cfg = h200Tp2();
     // A TTFT limit shorter than one 8,000-token prompt takes; a TPOT limit any step meets.
     const cfgLong = { ...cfg, inputTokens: 8000 };
     const slo = { ttftLimitMs: 1, tpotLimitMs: 10_000, percentile: 99 };
