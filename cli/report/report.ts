@@ -6,7 +6,7 @@
 import { evaluate } from '../../model/evaluate';
 import { accuracyTable, buildReport, comparisonCsv } from '../../model/report';
 import type { ReportContent, ReportScenario } from '../../model/report';
-import { formatScenarioIssues, parseScenario } from '../../model/scenario';
+import { formatScenarioIssues, inUserWords, parseScenario } from '../../model/scenario';
 import {
   isPaper,
   isReportObjective,
@@ -16,7 +16,6 @@ import {
 } from '../../model/report';
 import { writeXlsx } from './xlsxWriter';
 import { launchPdfRenderer, type PdfRenderer } from './pdf';
-import { inUserWords } from '../../renderer/features/scenarios/issueText';
 
 export const REPORT_USAGE =
   'report FILE.json... --pdf OUT.pdf [--xlsx OUT.xlsx] [--csv OUT.csv] [--paper a4|letter] [--objective METRIC] [--baseline N]';

@@ -282,3 +282,15 @@ export function parseScenarioFile(raw: unknown): ParseScenarioFileResult {
   const r = parseScenario(raw);
   return r.ok ? { ok: true, scenarios: [r.scenario] } : { ok: false, issues: r.issues };
 }
+export { fieldText, humanize, unitFromMessage } from './fieldText';
+export type { FieldText } from './fieldText';
+export {
+  SCENARIO_SECTIONS,
+  describeIssue,
+  inUserWords,
+  labelOf,
+  placeOf,
+  sectionOf,
+  splitPath,
+} from './issueText';
+export type { IssueText } from './issueText';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, withDocValue } from '../../../model/scenario';
 import {
   describeIssue,
   inUserWords,
+  parseScenario,
   placeOf,
-} from '../../../renderer/features/scenarios/issueText';
+  withDocValue,
+} from '../../../model/scenario';
 import ib from '../../../examples/pretrain-llama3-70b-1024xh100-ib.json';
 import serving from '../../../examples/serving-llama3-70b-8xh100-fp8.json';
 
