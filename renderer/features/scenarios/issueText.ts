@@ -5,15 +5,7 @@
  */
 import { SCENARIO_SECTIONS } from '../../../model/scenario/issueText';
 
-export {
-  describeIssue,
-  inUserWords,
-  labelOf,
-  placeOf,
-  sectionOf,
-  splitPath,
-} from '../../../model/scenario/issueText';
-export type { IssueText } from '../../../model/scenario/issueText';
+export * from '../../../model/scenario/issueText';
 
 /** Sections the editor shows open when a scenario is first opened. */
 const OPEN_AT_START: ReadonlySet<string> = new Set(['workload', 'compute', 'network']);
