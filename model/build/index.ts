@@ -30,3 +30,4 @@ export {
   buyTier,
   defaultTierGBps,
 } from './storageTiers';
+export { followBuildEdit } from './edits';

@@ -77,6 +77,7 @@ export type ServingWorkloadLike = {
     readonly tp: number | 'auto';
     readonly pp: number | 'auto';
     readonly replicas: number | 'auto';
+    readonly ep?: number;
   };
   readonly partition: { readonly kind: string; readonly profile?: string | null };
 };
@@ -388,6 +389,24 @@ export function servingWorkloadIssues(
       path: ['workload', 'parallelism', 'pp'],
       message: `must be at most the number of layers (workload.model.layers, ${m.layers}): each pipeline stage holds at least one layer`,
     });
+  }
+  // Serving EP splits a copy's experts over the GPUs of its tensor-parallel group (the engine's
+  // layout: attention TP or data-parallel over those GPUs, experts spread over them): it must
+  // split the routed experts evenly and divide TP. A dense model ignores it (a warning).
+  const ep = p.ep ?? 1;
+  if (m.moe !== null && ep > 1) {
+    if (m.moe.experts % ep !== 0) {
+      out.push({
+        path: ['workload', 'parallelism', 'ep'],
+        message: `must divide the routed experts (workload.model.moe.experts, ${m.moe.experts}): expert parallelism splits the experts evenly`,
+      });
+    } else if (partitioned || (p.tp !== 'auto' && p.tp % ep !== 0)) {
+      const tpText = partitioned ? '1 on a partitioned GPU' : String(p.tp);
+      out.push({
+        path: ['workload', 'parallelism', 'ep'],
+        message: `must divide tp (workload.parallelism.tp, ${tpText}): a model copy spreads its experts over the GPUs of its tensor-parallel group`,
+      });
+    }
   }
   const tp = p.tp === 'auto' ? 1 : p.tp;
   const pp = p.pp === 'auto' ? 1 : p.pp;

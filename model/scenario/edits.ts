@@ -16,7 +16,7 @@ import { modelShapeSchema } from './workload';
  *
  * - the GPU count: a stated training layout keeps TP, PP and CP and rescales DP (else CP) to the
  *   new count, or switches to the automatic layout when no whole degree fits; a serving layout's
- *   model copies follow the GPUs; a cluster smaller than one node is one partial node, and one
+ *   model copies follow the GPUs (a copy wider than the GPUs goes automatic, its EP halved to fit); a cluster smaller than one node is one partial node, and one
  *   that grows from a partial node gets the platform's node back;
  * - the accelerator: its platform's shape (the catalog system the `systemId: "auto"` rule picks,
  *   model/catalog/platform.ts): GPUs per node, NVLink domain, cooling and rack power, the
@@ -24,6 +24,9 @@ import { modelShapeSchema } from './workload';
  *   is removed;
  * - the model shape: the preset id follows it (kept while the shape is the preset's, set when it
  *   becomes another preset's, cleared otherwise).
+ *
+ * What only the resolved build can tell (stated fat-tree tiers that no longer hold the cluster)
+ * follows in model/build/edits.ts (`followBuildEdit`, the editor's entry point).
  */
 
 type Doc = Readonly<Record<string, unknown>>;
@@ -168,27 +171,36 @@ function rescaleServingLayout(doc: Doc, oldGpus: unknown, gpus: number): EditOut
     : false;
   if (partitioned) return { doc, notes: [] };
   if (perCopy > gpus) {
-    return {
-      doc: withDocValue(
-        withDocValue(
-          withDocValue(doc, [...LAYOUT_PATH, 'tp'], 'auto'),
-          [...LAYOUT_PATH, 'pp'],
-          'auto',
-        ),
-        [...LAYOUT_PATH, 'replicas'],
+    const auto = withDocValue(
+      withDocValue(
+        withDocValue(doc, [...LAYOUT_PATH, 'tp'], 'auto'),
+        [...LAYOUT_PATH, 'pp'],
         'auto',
       ),
-      notes: [
-        {
-          text: `One model copy took ${gpusText(perCopy)} (TP ${String(tp)} × PP ${String(pp)}), more than the ${gpusText(gpus)} now in the cluster, so TP, PP and the model copies are now chosen automatically.`,
-          paths: [
-            'workload.parallelism.tp',
-            'workload.parallelism.pp',
-            'workload.parallelism.replicas',
-          ],
-        },
-      ],
-    };
+      [...LAYOUT_PATH, 'replicas'],
+      'auto',
+    );
+    const notes: EditNote[] = [
+      {
+        text: `One model copy took ${gpusText(perCopy)} (TP ${String(tp)} × PP ${String(pp)}), more than the ${gpusText(gpus)} now in the cluster, so TP, PP and the model copies are now chosen automatically.`,
+        paths: [
+          'workload.parallelism.tp',
+          'workload.parallelism.pp',
+          'workload.parallelism.replicas',
+        ],
+      },
+    ];
+    // EP spreads a copy's experts over its TP group, so it must fit the GPUs left: halve it (a
+    // divisor of a degree that divided the experts still does).
+    const ep = p.ep;
+    if (!isCount(ep) || ep <= gpus) return { doc: auto, notes };
+    let next = ep;
+    while (next > gpus) next = next % 2 === 0 ? next / 2 : 1;
+    notes.push({
+      text: `Expert parallel (EP) ${fmt(ep)} → ${fmt(next)}: a model copy spreads its experts over the GPUs of its tensor-parallel group, and the cluster now has ${gpusText(gpus)}.`,
+      paths: ['workload.parallelism.ep'],
+    });
+    return { doc: withDocValue(auto, [...LAYOUT_PATH, 'ep'], next), notes };
   }
   const replicas = p.replicas;
   if (!isCount(replicas)) return { doc, notes: [] };

@@ -771,6 +771,8 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
   for (const ppc of pps) {
     for (const tpc of tps) {
       if (tpc * ppc > config.gpus) continue;
+      // EP spreads a copy's experts over its tensor-parallel group (scenario consistency).
+      if (config.model.moe !== null && tpc % config.layout.ep !== 0) continue;
       const r = replicas ?? Math.floor(config.gpus / (tpc * ppc));
       if (r < 1) continue;
       let prepared: PreparedServing;

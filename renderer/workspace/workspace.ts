@@ -6,7 +6,8 @@
  */
 
 import { MAX_OPEN_SCENARIOS } from '../../model/files/limits';
-import { followFieldEdit, type EditNote } from '../../model/scenario/edits';
+import { followBuildEdit } from '../../model/build';
+import type { EditNote } from '../../model/scenario/edits';
 
 /** One open scenario: a stable id (never saved) and its document (saved). */
 export type ScenarioDraft = {
@@ -176,7 +177,7 @@ export function setScenarioField(
 
 /**
  * An editor's edit of one field: the value set as `setScenarioField` does, plus the follow-on
- * changes that keep the build valid (model/scenario/edits.ts), with their notes.
+ * changes that keep the build valid (model/scenario/edits.ts, model/build/edits.ts), with their notes.
  */
 export function editScenarioField(
   ws: Workspace,
@@ -187,7 +188,7 @@ export function editScenarioField(
   const draft = ws.scenarios.find((s) => s.id === id);
   if (!draft) return { ws, notes: [] };
   const plain = setScenarioField(ws, id, path, value);
-  const { doc, notes } = followFieldEdit(draft.doc, path, value);
+  const { doc, notes } = followBuildEdit(draft.doc, path, value);
   if (notes.length === 0 && doc === draft.doc) return { ws: plain, notes };
   return {
     ws: {

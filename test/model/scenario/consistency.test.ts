@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../model/evaluate';
 import { parseScenario } from '../../../model/scenario';
+import { getModelPreset, servingModelFromPreset } from '../../../model/scenario/presets';
 import type { ScenarioIssue } from '../../../model/scenario';
 import { baseScenario, withValue } from './helpers';
 
@@ -244,6 +245,37 @@ describe('inconsistent shapes and layouts are refused (they evaluated to impossi
       instances: 2,
     });
     expect(issueAt(mig, 'workload.parallelism').message).toContain('tp and pp must be 1');
+  });
+
+  it('serving EP divides the routed experts and the copy’s TP (EP 16 on 8 GPUs evaluated as EP 8 before)', () => {
+    const preset = getModelPreset('qwen3-30b-a3b');
+    if (!preset) throw new Error('preset missing');
+    const moe = withValue(serving, ['workload', 'model'], servingModelFromPreset(preset));
+    const p = (v: unknown) => withValue(moe, ['workload', 'parallelism'], v);
+    expect(parseScenario(p({ tp: 8, pp: 1, ep: 8 })).ok).toBe(true);
+    expect(issueAt(p({ tp: 8, pp: 1, ep: 16 }), 'workload.parallelism.ep').message).toBe(
+      'must divide tp (workload.parallelism.tp, 8): a model copy spreads its experts over the GPUs of its tensor-parallel group',
+    );
+    expect(issueAt(p({ tp: 8, pp: 1, ep: 48 }), 'workload.parallelism.ep').message).toContain(
+      'must divide the routed experts (workload.model.moe.experts, 128)',
+    );
+    const onMig = withValue(p({ tp: 1, pp: 1, ep: 2 }), ['workload', 'partition'], {
+      kind: 'mig',
+      profile: '7g.80gb',
+    });
+    expect(issueAt(onMig, 'workload.parallelism.ep').message).toContain('1 on a partitioned GPU');
+    // With TP automatic the engine tries only TP degrees that EP divides (it chose TP 1 here).
+    const tpOf = (v: unknown) => {
+      const r = parseScenario(p(v));
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return evaluate(r.scenario).serving?.tp ?? 0;
+    };
+    expect(tpOf({ tp: 'auto', pp: 1, ep: 1 })).toBeLessThan(4);
+    expect(tpOf({ tp: 'auto', pp: 1, ep: 4 }) % 4).toBe(0);
+    // A dense model ignores EP (a warning, see evaluate).
+    expect(
+      parseScenario(withValue(serving, ['workload', 'parallelism'], { tp: 8, ep: 16 })).ok,
+    ).toBe(true);
   });
 
   it('serving settings the engine used to re-check: MIG profile, MTP draft, disaggregated pools', () => {

@@ -11,6 +11,8 @@ import {
   presetIdForModel,
   withDocValue,
 } from '../../../model/scenario';
+import { evaluate } from '../../../model/evaluate';
+import { getModelPreset, servingModelFromPreset } from '../../../model/scenario/presets';
 import ib from '../../../examples/pretrain-llama3-70b-1024xh100-ib.json';
 import serving from '../../../examples/serving-llama3-70b-8xh100-fp8.json';
 
@@ -119,6 +121,25 @@ describe('GPU count edits keep a stated layout valid', () => {
     expect(notes[0]!.text).toMatch(/Model copies 2 → 4/);
     const shrunk = followFieldEdit(doc0, GPUS, 2);
     expect(docValue(shrunk.doc, ['workload', 'parallelism', 'tp'])).toBe('auto');
+  });
+
+  it('serving MoE: a copy wider than the GPUs left takes EP down with TP (refused as EP 8 on 4 GPUs before)', () => {
+    const preset = getModelPreset('qwen3-30b-a3b');
+    if (!preset) throw new Error('preset missing');
+    const moe = withDocValue(
+      withDocValue(servingDoc(), ['workload', 'model'], servingModelFromPreset(preset)),
+      ['workload', 'parallelism'],
+      { tp: 8, pp: 1, ep: 8, replicas: 1 },
+    );
+    expect(issuesOf(moe)).toEqual([]);
+    const { doc, notes } = followFieldEdit(moe, GPUS, 4);
+    expect(docValue(doc, ['workload', 'parallelism', 'ep'])).toBe(4);
+    expect(notes.map((n) => n.text).join(' ')).toContain('Expert parallel (EP) 8 → 4');
+    const r = parseScenario(doc);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(evaluate(r.scenario).serving?.tp).toBe(4);
+    // Room for the copy: EP stays.
+    expect(docValue(followFieldEdit(moe, GPUS, 16).doc, ['workload', 'parallelism', 'ep'])).toBe(8);
   });
 });
 
