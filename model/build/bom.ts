@@ -195,7 +195,9 @@ function findCheapestComputeSwitch(
   const fx = i.fxPerUsd;
   const fiber = getItem(catalog, 'cable', 'fiber-mpo');
   let best: { sw: CatalogSwitch; price: number } | null = null;
-  let firstError: unknown = null;
+  // When no switch fits the stated tiers, the refusal of the largest radix (the one that came
+  // closest) is the one reported: the first one tried understated what the fabric can hold.
+  let refusal: { radix: number; error: unknown } | null = null;
   for (const sw of computeSwitches(i.fabric, catalog)) {
     if (sw.portGbps.value < i.linkGbps - 1e-9) continue;
     let price: number;
@@ -213,7 +215,9 @@ function findCheapestComputeSwitch(
         cable: { powerW: fiber.powerW.value, priceUsd: fiber.priceUsd.value * fx },
       }).priceUsd;
     } catch (e) {
-      firstError ??= e;
+      if (refusal === null || sw.radix.value > refusal.radix) {
+        refusal = { radix: sw.radix.value, error: e };
+      }
       continue;
     }
     if (
@@ -226,7 +230,7 @@ function findCheapestComputeSwitch(
       best = { sw, price };
   }
   if (best) return best.sw;
-  if (firstError !== null) throw firstError;
+  if (refusal !== null) throw refusal.error;
   return fallback;
 }
 

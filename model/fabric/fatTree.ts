@@ -7,6 +7,7 @@
  * gives each leaf ⌊k·o/(1+o)⌋ down ports and the rest up. Tiers above the leaf are
  * non-blocking.
  */
+import { formatGroupedInteger } from '../math';
 
 export type FatTreeInput = {
   /** Nodes attached to the fabric. */
@@ -57,6 +58,9 @@ export function threeTierMaxEndpoints(radix: number): number {
 
 /** The scenario field a fat tree that cannot hold its endpoints at the stated tiers names. */
 const TIERS_FIELD = 'cluster.network.scaleOut.fatTreeTiers:';
+
+/** A count as the messages print it ("16,384"). */
+const n = formatGroupedInteger;
 
 function check(cond: boolean, field: string, msg: string): void {
   if (!cond) throw new Error(`${field} ${msg}`);
@@ -116,7 +120,7 @@ export function sizeFatTree(input: FatTreeInput): FatTreeSizing {
     check(
       fitsOne,
       TIERS_FIELD,
-      `one switch tier holds at most ${k} ${railOptimized ? 'nodes (one switch per rail)' : 'endpoints'} with radix-${k} switches; ${railOptimized ? `${nodes} nodes` : `${endpoints} endpoints`} need 2 tiers or more (or auto)`,
+      `one switch tier holds at most ${k} ${railOptimized ? 'nodes (one switch per rail)' : 'endpoints'} with radix-${k} switches; ${railOptimized ? `${n(nodes)} nodes` : `${n(endpoints)} endpoints`} need 2 tiers or more (or auto)`,
     );
     const sw = railOptimized && endpoints > k ? railsPerNode : 1;
     return {
@@ -143,7 +147,7 @@ export function sizeFatTree(input: FatTreeInput): FatTreeSizing {
     check(
       leaves <= k,
       TIERS_FIELD,
-      `2 tiers hold at most ${max2} endpoints (${k} leaves) with radix-${k} switches at ${o}:1; ${endpoints} endpoints need ${leaves} leaves: use 3 tiers (or auto)`,
+      `2 tiers hold at most ${n(max2)} endpoints (${k} leaves) with radix-${k} switches at ${o}:1; ${n(endpoints)} endpoints need ${n(leaves)} leaves: use 3 tiers (or auto)`,
     );
     const spines = Math.ceil(leafUplinks / k);
     return {
@@ -168,7 +172,7 @@ export function sizeFatTree(input: FatTreeInput): FatTreeSizing {
   check(
     pods <= k,
     'cluster.compute.gpus:',
-    `a 3-tier fat tree of radix-${k} switches at ${o}:1 holds at most ${max3} endpoints; ${endpoints} endpoints need ${pods} pods: use fewer GPUs in one fabric, more oversubscription or a switch of higher radix`,
+    `a 3-tier fat tree of radix-${k} switches at ${o}:1 holds at most ${n(max3)} endpoints; ${n(endpoints)} endpoints need ${n(pods)} pods: use fewer GPUs in one fabric, more oversubscription or a switch of higher radix`,
   );
   const fullPods = Math.floor(leaves / half);
   const rest = leaves - fullPods * half;

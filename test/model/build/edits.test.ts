@@ -32,11 +32,14 @@ describe('stated fat-tree tiers follow the cluster', () => {
     // The layout's own follow-on change is still there.
     expect(notes.some((n) => n.paths.includes('workload.parallelism.dp'))).toBe(true);
     expect(evaluates(doc)).toBe(true);
-    // Without the follow-on change the same edit is refused, naming the tiers.
+    // Without the follow-on change the same edit is refused, naming the tiers and what the
+    // catalog's largest switch holds (it quoted the first switch tried, radix 64: 2048 before).
     const plain = withDocValue(doc, TIERS, 2);
     const r = parseScenario(plain);
     if (!r.ok) throw new Error('expected a valid document');
-    expect(() => evaluate(r.scenario)).toThrow(/^cluster\.network\.scaleOut\.fatTreeTiers: /);
+    expect(() => evaluate(r.scenario)).toThrow(
+      /^cluster\.network\.scaleOut\.fatTreeTiers: 2 tiers hold at most 10,368 endpoints \(144 leaves\) with radix-144 switches at 1:1; 16,384 endpoints need /,
+    );
   });
 
   it('tiers that still hold the cluster stay as stated; editing the tiers themselves is left alone', () => {

@@ -53,10 +53,10 @@ describe('published fat-tree sizing rules (Al-Fares et al. 2008)', () => {
       /^cluster\.network\.scaleOut\.fatTreeTiers: one switch tier holds at most 64 endpoints with radix-64 switches; 65 endpoints need 2 tiers or more/,
     );
     expect(() => sizeFatTree({ ...plain, nodes: 2049, radix: 64, tiers: 2 })).toThrow(
-      /^cluster\.network\.scaleOut\.fatTreeTiers: 2 tiers hold at most 2048 endpoints .*2049 endpoints need 65 leaves: use 3 tiers/,
+      /^cluster\.network\.scaleOut\.fatTreeTiers: 2 tiers hold at most 2,048 endpoints .*2,049 endpoints need 65 leaves: use 3 tiers/,
     );
     expect(() => sizeFatTree({ ...plain, nodes: 65537, radix: 64, tiers: 3 })).toThrow(
-      /^cluster\.compute\.gpus: a 3-tier fat tree of radix-64 switches at 1:1 holds at most 65536 endpoints; 65537 endpoints need/,
+      /^cluster\.compute\.gpus: a 3-tier fat tree of radix-64 switches at 1:1 holds at most 65,536 endpoints; 65,537 endpoints need/,
     );
   });
 
@@ -72,7 +72,7 @@ describe('published fat-tree sizing rules (Al-Fares et al. 2008)', () => {
     ]);
     expect(() =>
       sizeFatTree({ ...plain, nodes: 3073, radix: 64, tiers: 2, oversubscription: 3 }),
-    ).toThrow(/at most 3072/);
+    ).toThrow(/at most 3,072/);
   });
 
   it('rejects bad inputs naming the field', () => {
