@@ -95,6 +95,9 @@ export const scenarioSchema = z
     userCatalog: scenarioUserCatalogSchema,
   })
   .check((ctx) => {
+    // Cross-field checks read fields that passed their own: with one out of range (−1 GPUs)
+    // they added messages computed from it ("exceeds the cluster's -1 GPUs").
+    if (ctx.issues.length > 0) return;
     const s = ctx.value;
     // Money in the scenario's currency, bounded in USD at the scenario's rate.
     const fx = s.finance.fxPerUsd;
@@ -197,10 +200,35 @@ function flattenIssues(
       }
       continue;
     }
-    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
-    out.push({ path: formatPath(path), message: missing ? 'is required' : issue.message });
+    out.push({ path: formatPath(path), message: typeMessage(issue) ?? issue.message });
   }
   return out;
+}
+
+/** What zod's default type messages name, in the user's words. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  object: 'a group of fields ({ … })',
+  array: 'a list ([ … ])',
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
+
+/**
+ * zod's default message for a value of the wrong type ("Invalid input: expected object, received
+ * string"), in the user's words: "is required" for a missing value, else what it must be and
+ * what it was. Null for any other message (the schema's own words are kept).
+ */
+function typeMessage(issue: RawIssue): string | null {
+  if (issue.code !== 'invalid_type') return null;
+  const m = /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message);
+  if (m === null) return /received undefined$/.test(issue.message) ? 'is required' : null;
+  const [, expected = '', received = ''] = m;
+  if (received === 'undefined') return 'is required';
+  const want = TYPE_WORDS[expected] ?? expected;
+  const got = TYPE_WORDS[received] ?? received;
+  return `must be ${want}, not ${got}`;
 }
 
 /**

@@ -191,6 +191,37 @@ describe('scenario schema', () => {
   });
 });
 
+describe('messages in the user’s words, one per problem', () => {
+  it('a value of the wrong type says what it must be (zod’s “Invalid input: expected object” before)', () => {
+    const serving = withValue(baseScenario(), ['workload'], {
+      kind: 'serving',
+      model: { preset: 'llama3-8b' },
+      parallelism: 'auto',
+    });
+    expect(issuesOf(serving)).toContainEqual({
+      path: 'workload.parallelism',
+      message: 'must be a group of fields ({ … }), not text',
+    });
+    expect(issuesOf(withValue(baseScenario(), ['cluster'], null))).toEqual([
+      { path: 'cluster', message: 'must be a group of fields ({ … }), not null' },
+    ]);
+    expect(issuesOf(withValue(baseScenario(), ['workload', 'training'], [1]))).toEqual([
+      {
+        path: 'workload.training',
+        message: 'must be a group of fields ({ … }), not a list ([ … ])',
+      },
+    ]);
+  });
+
+  it('a field out of range is one problem, not the cross-field checks computed from it', () => {
+    // Before: also "gpusPerNode must not exceed cluster.compute.gpus (-1)" and a layout
+    // "exceeds the cluster's -1 GPUs".
+    expect(issuesOf(withValue(baseScenario(), ['cluster', 'compute', 'gpus'], -1))).toEqual([
+      { path: 'cluster.compute.gpus', message: 'must be an integer from 1 to 1e6 GPUs' },
+    ]);
+  });
+});
+
 describe('scenario files with several scenarios', () => {
   it('parses `{scenarios: [...]}` and prefixes issue paths with the index', () => {
     const good = baseScenario();
