@@ -38,6 +38,15 @@ test('GPU count, accelerator and model edits keep the build valid, undoable in o
   await expect(ui.kpi('tokens_per_s')).not.toHaveText(tokens1024 ?? '');
   await screenshot(page, 'edits-gpus-rescaled');
 
+  // 16,384 GPUs: two switch tiers no longer connect them, so the stated tiers go automatic.
+  await ui.set('cluster.compute.gpus', '16384');
+  await expect(ui.notes).toContainText('Fat-tree tiers 2 → automatic');
+  await expect(ui.issues).toHaveCount(0);
+  await expect(ui.kpi('tokens_per_s')).toContainText('tokens/s');
+  await screenshot(page, 'edits-fat-tree-tiers');
+  await page.getByRole('button', { name: /^Undo/ }).click();
+  await expect(ui.input('cluster.compute.gpus')).toHaveValue('2,048');
+
   // 2,000 GPUs: no whole DP or CP, so the layout goes automatic with a notice.
   await ui.set('cluster.compute.gpus', '2000');
   await expect(ui.notes).toContainText('chosen automatically');
