@@ -369,11 +369,17 @@ export function prepareServing(
       ? stack.kvMemoryFraction * free
       : stack.kvMemoryFraction * hbm - weightBytesPerGpu - reserve;
   if (!(kvBudgetBytesPerGpu > 0)) {
+    const weightsGb = (weightBytesPerGpu / 1e9).toFixed(1);
+    // A partitioned GPU holds one copy per instance (tp = pp = 1): the remedy is the partition.
+    if (part.kind !== 'none') {
+      fail(
+        'workload.partition',
+        `the weights (${weightsGb} GB) leave no room for the KV cache in one instance (${(hbm / 1e9).toFixed(1)} GB of memory) of ${a.name}: use ${part.kind === 'mig' ? 'a larger profile, ' : ''}fewer instances per GPU, or whole GPUs (no partitioning) with tp or pp above 1`,
+      );
+    }
     fail(
       'workload.parallelism',
-      `weights (${(weightBytesPerGpu / 1e9).toFixed(1)} GB per GPU) leave no room for the KV cache on ${a.name}` +
-        (memoryShare < 1 ? ' slice' : '') +
-        ' — raise tp/pp or use a larger accelerator',
+      `weights (${weightsGb} GB per GPU) leave no room for the KV cache on ${a.name} — raise tp/pp or use a larger accelerator`,
     );
   }
   const tokensCapacity = kvBudgetBytesPerGpu / kvBytesPerTokenPerGpu;

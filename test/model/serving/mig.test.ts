@@ -64,6 +64,21 @@ describe('MIG profiles from the catalog', () => {
     expect(named.outputTokensPerS).toBeCloseTo(explicit.outputTokensPerS, 6);
   });
 
+  it('weights that leave no room in one instance blame the partition, not tp/pp (which must be 1 there)', () => {
+    // Llama 3 8B in BF16 (16 GB) on a 1g.10gb instance; before: "… on NVIDIA H100 SXM5 80GB
+    // slice — raise tp/pp", at workload.parallelism.
+    const run = (partition: Parameters<typeof config>[0]) => () =>
+      evaluateServingInput(config(partition));
+    expect(
+      run({ partition: { kind: 'mig', computeShare: 0, memoryShare: 0, profile: '1g.10gb' } }),
+    ).toThrow(
+      /^workload\.partition: the weights \(16\.\d GB\) leave no room for the KV cache in one instance \(10\.\d GB of memory\) of NVIDIA H100.*: use a larger profile, fewer instances per GPU, or whole GPUs \(no partitioning\) with tp or pp above 1$/,
+    );
+    expect(run({ partition: { kind: 'time_sliced', instances: 7 } })).toThrow(
+      /^workload\.partition: .*: use fewer instances per GPU, or whole GPUs/,
+    );
+  });
+
   it('an 8B FP8 model on four 1g.20gb instances of an H100 serves a sensible share of the whole GPU', () => {
     const whole = evaluateServingInput(config({ precision: 'fp8' }));
     const mig = evaluateServingInput(
