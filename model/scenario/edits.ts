@@ -24,6 +24,8 @@ import { modelShapeSchema } from './workload';
  *   is removed;
  * - the model shape: the preset id follows it (kept while the shape is the preset's, set when it
  *   becomes another preset's, cleared otherwise).
+ * - after either: a stated EP (and ETP) that no longer splits the routed experts or folds over
+ *   the GPUs of a pipeline stage comes down to the largest divisor of itself that does.
  *
  * What only the resolved build can tell (stated fat-tree tiers that no longer hold the cluster)
  * follows in model/build/edits.ts (`followBuildEdit`, the editor's entry point).
@@ -221,6 +223,60 @@ function rescaleServingLayout(doc: Doc, oldGpus: unknown, gpus: number): EditOut
 }
 
 /**
+ * Expert degrees that still fit after an edit of the GPUs or the model: a stated EP (and ETP)
+ * must split the routed experts evenly, and fold over the GPUs of a pipeline stage (training:
+ * EP × ETP divides TP × CP × DP, Megatron-Core parallel folding; serving: EP divides TP, the
+ * copy's group). A degree that no longer does is lowered to the largest divisor of itself that
+ * does (EP first, then ETP), with a note; the rules are the scenario format's own
+ * (consistency.ts), so the document then parses.
+ */
+function fitExpertDegrees(doc: Doc): EditOutcome {
+  const experts = docValue(doc, ['workload', 'model', 'moe', 'experts']);
+  const p = docValue(doc, LAYOUT_PATH);
+  if (!isCount(experts) || !isObject(p) || !isCount(p.ep)) return { doc, notes: [] };
+  const kind = docValue(doc, ['workload', 'kind']);
+  const etp0 = kind === 'training' && isCount(p.etp) ? p.etp : 1;
+  let ep = p.ep;
+  let etp = etp0;
+  const why: string[] = [];
+  if (experts % ep !== 0) {
+    ep = gcd(ep, experts);
+    why.push(`splits the ${fmt(experts)} routed experts evenly`);
+  }
+  const fold =
+    kind === 'training'
+      ? isCount(p.tp) && isCount(p.dp) && isCount(p.cp ?? 1)
+        ? p.tp * p.dp * ((p.cp ?? 1) as number)
+        : null
+      : isCount(p.tp)
+        ? p.tp
+        : null;
+  if (fold !== null && fold % (ep * etp) !== 0) {
+    while (fold % (ep * etp) !== 0 && ep > 1) ep = ep % 2 === 0 ? ep / 2 : 1;
+    while (fold % (ep * etp) !== 0 && etp > 1) etp = etp % 2 === 0 ? etp / 2 : 1;
+    why.push(
+      kind === 'training'
+        ? `${etp0 > 1 ? 'EP × ETP folds' : 'folds'} over the ${fmt(fold)} GPUs of a pipeline stage (TP × CP × DP)`
+        : `divides the model copy's tensor-parallel group (TP ${fmt(fold)})`,
+    );
+  }
+  if (ep === p.ep && etp === etp0) return { doc, notes: [] };
+  let next = withDocValue(doc, [...LAYOUT_PATH, 'ep'], ep);
+  const paths = ['workload.parallelism.ep'];
+  let change = `Expert parallel (EP) ${fmt(p.ep)} → ${fmt(ep)}`;
+  if (etp !== etp0) {
+    next = withDocValue(next, [...LAYOUT_PATH, 'etp'], etp);
+    paths.push('workload.parallelism.etp');
+    change += ` and expert tensor parallel (ETP) ${fmt(etp0)} → ${fmt(etp)}`;
+  }
+  return { doc: next, notes: [{ text: `${change}, so that it ${why.join(' and ')}.`, paths }] };
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
  * The layout after the GPU count changed to `gpus` (see the module comment); the document's
  * `cluster.compute.gpus` is expected to hold the new count already.
  * @param oldGpus - the count before the edit (serving: copies that filled it keep filling)
@@ -235,7 +291,8 @@ export function rescaleLayoutForGpus(doc: Doc, gpus: number, oldGpus?: unknown):
       : kind === 'serving'
         ? rescaleServingLayout(node.doc, oldGpus, gpus)
         : { doc: node.doc, notes: [] };
-  return { doc: layout.doc, notes: [...node.notes, ...layout.notes] };
+  const experts = fitExpertDegrees(layout.doc);
+  return { doc: experts.doc, notes: [...node.notes, ...layout.notes, ...experts.notes] };
 }
 
 /**
@@ -532,7 +589,9 @@ export function followFieldEdit(
   }
   if (path.length >= 2 && path[0] === 'workload' && path[1] === 'model') {
     if (path[2] === 'preset') return { doc: next, notes: [] };
-    return presetFollowingShape(next);
+    const preset = presetFollowingShape(next);
+    const experts = fitExpertDegrees(preset.doc);
+    return { doc: experts.doc, notes: [...preset.notes, ...experts.notes] };
   }
   return { doc: next, notes: [] };
 }

@@ -88,6 +88,44 @@ describe('GPU count edits keep a stated layout valid', () => {
     );
   });
 
+  it('MoE: a stated EP that no longer folds over the GPUs of a stage, or splits the experts, comes down (refused before)', () => {
+    const preset = getModelPreset('deepseek-v3');
+    if (!preset?.layout) throw new Error('preset missing');
+    const ds = withDocValue(
+      withDocValue(
+        withDocValue(ibDoc(), ['workload', 'model'], preset.shape),
+        ['workload', 'training', 'globalBatchSeqs'],
+        preset.globalBatchSeqs,
+      ),
+      ['workload', 'parallelism'],
+      { ...preset.layout, dp: 64 },
+    );
+    expect(issuesOf(ds)).toEqual([]);
+    const EP = ['workload', 'parallelism', 'ep'];
+    // 256 GPUs: DP 64 → 16, a stage folds TP 2 × DP 16 = 32 GPUs, so EP 64 → 32.
+    const small = followFieldEdit(ds, GPUS, 256);
+    expect(docValue(small.doc, EP)).toBe(32);
+    expect(small.notes.at(-1)?.text).toBe(
+      'Expert parallel (EP) 64 → 32, so that it folds over the 32 GPUs of a pipeline stage (TP × CP × DP).',
+    );
+    expect(issuesOf(small.doc)).toEqual([]);
+    // 160 experts: EP 64 → 32 (the largest degree that splits them evenly).
+    const experts = followFieldEdit(ds, ['workload', 'model', 'moe', 'experts'], 160);
+    expect(docValue(experts.doc, EP)).toBe(32);
+    expect(experts.notes.map((n) => n.text)).toContain(
+      'Expert parallel (EP) 64 → 32, so that it splits the 160 routed experts evenly.',
+    );
+    expect(issuesOf(experts.doc)).toEqual([]);
+    // Property: no GPU count leaves the expert layout refused.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), (gpus) => {
+        const { doc } = followFieldEdit(ds, GPUS, gpus);
+        expect(issuesOf(doc).filter((i) => i.path.startsWith('workload.parallelism'))).toEqual([]);
+      }),
+      { numRuns: 40, examples: [[16], [128], [96]] },
+    );
+  });
+
   it('a cluster smaller than one node is one partial node; growing again brings the platform’s node back', () => {
     for (const start of [ibDoc(), servingDoc()]) {
       const small = followFieldEdit(start, GPUS, 7);
