@@ -235,16 +235,19 @@ export function costOfBuild(b: ResolvedBuild, p: BuildPower, work: WorkDelivered
       metrics['own_vs_cloud_npv_usd'] = m(sch.ownVsCloudNpvUsd, u.total);
     if (sch.ownVsCloudIrr !== null)
       metrics['own_vs_cloud_irr_pct'] = m(sch.ownVsCloudIrr * 100, '%');
+    // Renting cheaper at any utilisation says there is no payback too: one warning, not two.
+    const cheaperAtAnyUse =
+      cost.cloudBreakevenUtilization !== null && cost.cloudBreakevenUtilization > 1;
     if (cost.cloudBreakevenMonths !== null)
       metrics['cloud_breakeven_months'] = m(cost.cloudBreakevenMonths, 'months');
-    else
+    else if (!cheaperAtAnyUse)
       warnings.push({
         code: 'no_cloud_breakeven',
         message: 'renting costs less per month than running the owned cluster: no break-even',
       });
     if (cost.cloudBreakevenUtilization !== null) {
       metrics['cloud_breakeven_utilization'] = m(cost.cloudBreakevenUtilization * 100, '%');
-      if (cost.cloudBreakevenUtilization > 1) {
+      if (cheaperAtAnyUse) {
         warnings.push({
           code: 'cloud_cheaper_at_any_use',
           message: `renting is cheaper at any utilisation: owning would need ${Math.round(cost.cloudBreakevenUtilization * 100)} % utilisation to break even`,

@@ -74,6 +74,8 @@ describe('power and cost of a resolved build', () => {
     expect(w?.message).toBe(
       `renting is cheaper at any utilisation: owning would need ${Math.round(need)} % utilisation to break even`,
     );
+    // One warning: the monthly "no break-even" said the same thing beside it before.
+    expect(cheapCloud.warnings.map((x) => x.code)).not.toContain('no_cloud_breakeven');
     const dearCloud = run(buildOf('h100-sxm', 64, { finance: { cloudUsdPerGpuHour: 10 } })).c;
     expect(dearCloud.warnings.map((x) => x.code)).not.toContain('cloud_cheaper_at_any_use');
   });
