@@ -765,6 +765,12 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
           ),
         );
   const pps = pp !== null ? [pp] : powerOfTwoUpTo(config.gpus);
+  const ep = config.layout.ep;
+  if (config.model.moe !== null && !tps.some((t) => t % ep === 0)) {
+    throw new Error(
+      `workload.parallelism.ep: EP ${ep} spreads a copy's experts over a tensor-parallel group of ${ep} GPUs or a multiple of it, and the largest TP here is ${Math.max(...tps)} (the cluster's GPUs and NVLink domain): lower EP or add GPUs`,
+    );
+  }
   let best: PreparedServing | null = null;
   let bestScore = -Infinity;
   let lastError = 'no layout fits';
@@ -772,7 +778,7 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
     for (const tpc of tps) {
       if (tpc * ppc > config.gpus) continue;
       // EP spreads a copy's experts over its tensor-parallel group (scenario consistency).
-      if (config.model.moe !== null && tpc % config.layout.ep !== 0) continue;
+      if (config.model.moe !== null && tpc % ep !== 0) continue;
       const r = replicas ?? Math.floor(config.gpus / (tpc * ppc));
       if (r < 1) continue;
       let prepared: PreparedServing;

@@ -272,6 +272,10 @@ describe('inconsistent shapes and layouts are refused (they evaluated to impossi
     };
     expect(tpOf({ tp: 'auto', pp: 1, ep: 1 })).toBeLessThan(4);
     expect(tpOf({ tp: 'auto', pp: 1, ep: 4 }) % 4).toBe(0);
+    // No TP the cluster allows is a multiple of EP: the refusal names EP ("no layout fits" before).
+    expect(() => tpOf({ tp: 'auto', pp: 1, ep: 16 })).toThrow(
+      /^workload\.parallelism\.ep: EP 16 spreads a copy's experts over a tensor-parallel group of 16 GPUs or a multiple of it, and the largest TP here is 8 /,
+    );
     // A dense model ignores EP (a warning, see evaluate).
     expect(
       parseScenario(withValue(serving, ['workload', 'parallelism'], { tp: 8, ep: 16 })).ok,
