@@ -377,9 +377,13 @@ export function prepareServing(
         `the weights (${weightsGb} GB) leave no room for the KV cache in one instance (${(hbm / 1e9).toFixed(1)} GB of memory) of ${a.name}: use ${part.kind === 'mig' ? 'a larger profile, ' : ''}fewer instances per GPU, or whole GPUs (no partitioning) with tp or pp above 1`,
       );
     }
+    const remedy =
+      tp * pp >= config.gpus
+        ? `the copy already spans ${config.gpus === 1 ? 'the one GPU' : `all ${config.gpus} GPUs`}: add GPUs and raise tp/pp, use a larger accelerator or a lower precision`
+        : 'raise tp/pp or use a larger accelerator';
     fail(
       'workload.parallelism',
-      `weights (${weightsGb} GB per GPU) leave no room for the KV cache on ${a.name} — raise tp/pp or use a larger accelerator`,
+      `weights (${weightsGb} GB per GPU) leave no room for the KV cache on ${a.name} — ${remedy}`,
     );
   }
   const tokensCapacity = kvBudgetBytesPerGpu / kvBytesPerTokenPerGpu;

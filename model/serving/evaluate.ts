@@ -774,6 +774,7 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
   let best: PreparedServing | null = null;
   let bestScore = -Infinity;
   let lastError = 'no layout fits';
+  let widest = 0;
   for (const ppc of pps) {
     for (const tpc of tps) {
       if (tpc * ppc > config.gpus) continue;
@@ -786,6 +787,7 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
         prepared = prepareServing(config, tpc, ppc, r);
       } catch (e) {
         lastError = e instanceof Error ? e.message : String(e);
+        widest = Math.max(widest, tpc * ppc);
         continue;
       }
       const score =
@@ -803,6 +805,13 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
     if (best !== null && pp === null) break; // smallest PP that fits
   }
   if (best === null) {
+    // With TP or PP automatic, "raise tp/pp" cannot be followed: say what the GPUs lack.
+    const room = /weights \(([\d.]+ GB) per GPU\) leave no room for the KV cache/.exec(lastError);
+    if (room !== null && (tp === null || pp === null) && config.partition.kind === 'none') {
+      throw new Error(
+        `workload.parallelism: no layout of ${config.gpus === 1 ? 'the one GPU' : `the ${config.gpus} GPUs`} leaves room for a KV cache beside the weights: spread over ${widest} GPU${widest === 1 ? '' : 's'} (the widest copy) they still take ${room[1]} per GPU; add GPUs, use one with more memory, or a lower precision`,
+      );
+    }
     throw new Error(
       lastError.startsWith('workload.') ? lastError : `workload.parallelism: ${lastError}`,
     );

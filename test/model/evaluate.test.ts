@@ -138,7 +138,19 @@ describe('evaluate', () => {
       },
       cluster: { ...s.cluster, compute: { ...s.cluster.compute, gpus: 1, gpusPerNode: 1 } },
     };
-    expect(() => evaluate(oneGpu)).toThrow(/^workload\.parallelism: /);
+    // With the layout automatic, "raise tp/pp" (as it said before) cannot be followed: it says
+    // what the GPUs lack.
+    expect(() => evaluate(oneGpu)).toThrow(
+      /^workload\.parallelism: no layout of the one GPU leaves room for a KV cache beside the weights: spread over 1 GPU \(the widest copy\) they still take 1\d\d\.\d GB per GPU; add GPUs, use one with more memory, or a lower precision$/,
+    );
+    // A stated copy over every GPU: raising tp/pp needs more GPUs first.
+    const stated: Scenario = {
+      ...oneGpu,
+      workload: { ...oneGpu.workload, parallelism: { ...s.workload.parallelism, tp: 1, pp: 1 } },
+    } as Scenario;
+    expect(() => evaluate(stated)).toThrow(
+      /— the copy already spans the one GPU: add GPUs and raise tp\/pp, use a larger accelerator or a lower precision$/,
+    );
   });
 
   it('throws naming the metric when a step produces a non-finite figure', () => {
