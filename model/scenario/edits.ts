@@ -1,6 +1,9 @@
 import { builtinCatalog, findItem, listItems, platformSystem } from '../catalog';
 import type { Catalog, CatalogSystem } from '../catalog';
 import { MIG_PROFILES } from '../catalog/mig';
+import { paramCounts } from '../workload/shape';
+import { PARAMS_SHAPE_TOLERANCE } from './consistency';
+import { modelShapeOf } from './modelShape';
 import { modelPresets, servingModelFromPreset } from './presets';
 import { servingModelSchema } from './serving';
 import { checkUserCatalog } from './userCatalog';
@@ -23,7 +26,7 @@ import { modelShapeSchema } from './workload';
  *   system; a stated layout that no longer fits goes automatic; a MIG profile the new part lacks
  *   is removed;
  * - the model shape: the preset id follows it (kept while the shape is the preset's, set when it
- *   becomes another preset's, cleared otherwise).
+ *   becomes another preset's, cleared otherwise), and so do a serving model's stated sizes;
  * - after either: a stated EP (and ETP) that no longer splits the routed experts or folds over
  *   the GPUs of a pipeline stage comes down to the largest divisor of itself that does.
  *
@@ -562,6 +565,86 @@ export function presetFollowingShape(doc: Doc): EditOutcome {
   };
 }
 
+/**
+ * Serving models state their size (`paramsB`, and `moe.activeParamsB`), which the serving
+ * engine prices (weights streamed per token) and which must agree with the shape's own count
+ * within PARAMS_SHAPE_TOLERANCE (consistency.ts). After an edit of the shape (layers, widths,
+ * vocabulary, experts), a stated size that matched the old shape's count (within
+ * SIZE_FOLLOWS_WITHIN) scales with the count, and one the new shape no longer supports takes its
+ * count; three significant figures, with a note. Editing a size itself is left as typed. Before,
+ * halving the layers of the 70B serving example kept 70.55 billion parameters, and a
+ * ninth of them refused the build.
+ */
+function servingSizesFollowingShape(
+  before: Doc,
+  doc: Doc,
+  path: readonly (string | number)[],
+): EditOutcome {
+  if (docValue(doc, ['workload', 'kind']) !== 'serving') return { doc, notes: [] };
+  const field = path.slice(2).join('.');
+  if (field === 'paramsB' || field === 'moe.activeParamsB' || field === 'preset') {
+    return { doc, notes: [] };
+  }
+  const parse = (d: Doc) => {
+    const r = servingModelSchema.safeParse(docValue(d, MODEL_PATH));
+    return r.success ? { m: r.data, counted: paramCounts(modelShapeOf(r.data, 0)) } : null;
+  };
+  const old = parse(before);
+  const now = parse(doc);
+  if (now === null) return { doc, notes: [] };
+  // The shape is a preset's again: its stated sizes come back with it.
+  const presetId = docValue(doc, [...MODEL_PATH, 'preset']);
+  const preset = modelPresets.find((p) => p.id === presetId);
+  const presetSizes = preset === undefined ? null : servingModelFromPreset(preset);
+  const billions = (n: number) => Number((n / 1e9).toPrecision(3));
+  const follow = (stated: number, oldCount: number | null, count: number): number | null => {
+    const n = stated * 1e9;
+    if (oldCount !== null && Math.abs(n / oldCount - 1) <= SIZE_FOLLOWS_WITHIN) {
+      const v = billions((n * count) / oldCount);
+      return v === stated ? null : v;
+    }
+    const far = n * PARAMS_SHAPE_TOLERANCE < count || n > count * PARAMS_SHAPE_TOLERANCE;
+    return far ? billions(count) : null;
+  };
+  let next = doc;
+  const notes: EditNote[] = [];
+  const total =
+    presetSizes !== null
+      ? presetSizes.paramsB === now.m.paramsB
+        ? null
+        : presetSizes.paramsB
+      : follow(now.m.paramsB, old?.counted.total ?? null, now.counted.total);
+  if (total !== null) {
+    next = withDocValue(next, [...MODEL_PATH, 'paramsB'], total);
+    notes.push({
+      text: `Parameters ${fmt(now.m.paramsB)} → ${fmt(total)} billion, following the model shape (the serving engine streams the stated weights).`,
+      paths: ['workload.model.paramsB'],
+    });
+  }
+  const moe = now.m.moe;
+  const oldActive = old !== null && old.m.moe !== null ? old.counted.active : null;
+  const presetActive = presetSizes?.moe?.activeParamsB ?? null;
+  const active =
+    moe === null
+      ? null
+      : presetActive !== null
+        ? presetActive === moe.activeParamsB
+          ? null
+          : presetActive
+        : follow(moe.activeParamsB, oldActive, now.counted.active);
+  if (moe !== null && active !== null) {
+    next = withDocValue(next, [...MODEL_PATH, 'moe', 'activeParamsB'], active);
+    notes.push({
+      text: `Active parameters ${fmt(moe.activeParamsB)} → ${fmt(active)} billion per token, following the model shape.`,
+      paths: ['workload.model.moe.activeParamsB'],
+    });
+  }
+  return { doc: next, notes };
+}
+
+/** A stated serving size within this share of its shape's count follows the shape's edits. */
+const SIZE_FOLLOWS_WITHIN = 0.1;
+
 function samePath(a: readonly (string | number)[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }
@@ -590,8 +673,9 @@ export function followFieldEdit(
   if (path.length >= 2 && path[0] === 'workload' && path[1] === 'model') {
     if (path[2] === 'preset') return { doc: next, notes: [] };
     const preset = presetFollowingShape(next);
-    const experts = fitExpertDegrees(preset.doc);
-    return { doc: experts.doc, notes: [...preset.notes, ...experts.notes] };
+    const sizes = servingSizesFollowingShape(doc, preset.doc, path);
+    const experts = fitExpertDegrees(sizes.doc);
+    return { doc: experts.doc, notes: [...preset.notes, ...sizes.notes, ...experts.notes] };
   }
   return { doc: next, notes: [] };
 }

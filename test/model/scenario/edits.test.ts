@@ -263,6 +263,35 @@ describe('the preset id follows the model shape', () => {
     expect(docValue(doc, ['workload', 'model', 'preset'])).toBe('llama3-8b');
   });
 
+  it('serving: the stated sizes follow edits of the shape (70.55 B kept for half the layers before)', () => {
+    const MODEL = ['workload', 'model'];
+    const half = followFieldEdit(servingDoc(), [...MODEL, 'layers'], 40);
+    expect(docValue(half.doc, [...MODEL, 'paramsB'])).toBe(36.3);
+    expect(half.notes.map((n) => n.text)).toContain(
+      'Parameters 70.55 → 36.3 billion, following the model shape (the serving engine streams the stated weights).',
+    );
+    // A ninth of the layers was refused (70.55 B against a shape of 8 B).
+    const few = followFieldEdit(servingDoc(), [...MODEL, 'layers'], 7);
+    expect(issuesOf(few.doc)).toEqual([]);
+    // Back to the preset's shape: the preset's own size.
+    const back = followFieldEdit(half.doc, [...MODEL, 'layers'], 80);
+    expect(docValue(back.doc, [...MODEL, 'preset'])).toBe('llama3-70b');
+    expect(docValue(back.doc, [...MODEL, 'paramsB'])).toBe(70);
+    // A size typed by the user stays as typed.
+    const typed = followFieldEdit(servingDoc(), [...MODEL, 'paramsB'], 71);
+    expect(docValue(typed.doc, [...MODEL, 'paramsB'])).toBe(71);
+    expect(typed.notes).toEqual([]);
+    // MoE: the active size follows the experts per token.
+    const preset = getModelPreset('qwen3-30b-a3b');
+    if (!preset) throw new Error('preset missing');
+    const moe = withDocValue(servingDoc(), MODEL, servingModelFromPreset(preset));
+    const top4 = followFieldEdit(moe, [...MODEL, 'moe', 'topK'], 4);
+    const active = docValue(top4.doc, [...MODEL, 'moe', 'activeParamsB']) as number;
+    expect(active).toBeLessThan(3.3);
+    expect(active).toBeGreaterThan(1.5);
+    expect(issuesOf(top4.doc)).toEqual([]);
+  });
+
   it('serving: a stated parameter count is not the shape; the layer count is', () => {
     const model = docValue(servingDoc(), ['workload', 'model']);
     expect(presetIdForModel('serving', model)).toBe('llama3-70b');
