@@ -26,7 +26,8 @@ import { modelShapeSchema } from './workload';
  *   system; a stated layout that no longer fits goes automatic; a MIG profile the new part lacks
  *   is removed;
  * - the model shape: the preset id follows it (kept while the shape is the preset's, set when it
- *   becomes another preset's, cleared otherwise), and so do a serving model's stated sizes;
+ *   becomes another preset's, cleared otherwise), and so do a serving model's stated sizes; a
+ *   stated layout the new shape no longer takes goes automatic;
  * - after either: a stated EP (and ETP) that no longer splits the routed experts or folds over
  *   the GPUs of a pipeline stage comes down to the largest divisor of itself that does.
  *
@@ -566,6 +567,46 @@ export function presetFollowingShape(doc: Doc): EditOutcome {
 }
 
 /**
+ * A stated layout the edited shape no longer takes (more pipeline stages than layers; a training
+ * TP that does not divide the attention heads, consistency.ts) is handed to the engine's search:
+ * the training layout becomes `auto`, a serving copy's PP `auto`; with a note.
+ */
+function layoutFollowingShape(doc: Doc): EditOutcome {
+  const p = docValue(doc, LAYOUT_PATH);
+  const layers = docValue(doc, [...MODEL_PATH, 'layers']);
+  const heads = docValue(doc, [...MODEL_PATH, 'attentionHeads']);
+  if (!isObject(p) || !isCount(layers)) return { doc, notes: [] };
+  const training = docValue(doc, ['workload', 'kind']) === 'training';
+  const why: string[] = [];
+  if (isCount(p.pp) && p.pp > layers)
+    why.push(`PP ${fmt(p.pp)} is more stages than its ${fmt(layers)} layers`);
+  if (training && isCount(p.tp) && isCount(heads) && heads % p.tp !== 0) {
+    why.push(`TP ${fmt(p.tp)} does not divide its ${fmt(heads)} attention heads`);
+  }
+  if (why.length === 0) return { doc, notes: [] };
+  const text = `The model no longer takes the stated layout (${why.join('; ')}), so`;
+  return training
+    ? {
+        doc: withDocValue(doc, LAYOUT_PATH, 'auto'),
+        notes: [
+          {
+            text: `${text} the parallel layout is now chosen automatically (the fastest that fits).`,
+            paths: [LAYOUT_PATH.join('.')],
+          },
+        ],
+      }
+    : {
+        doc: withDocValue(doc, [...LAYOUT_PATH, 'pp'], 'auto'),
+        notes: [
+          {
+            text: `${text} pipeline parallelism (PP) is now chosen automatically.`,
+            paths: ['workload.parallelism.pp'],
+          },
+        ],
+      };
+}
+
+/**
  * Serving models state their size (`paramsB`, and `moe.activeParamsB`), which the serving
  * engine prices (weights streamed per token) and which must agree with the shape's own count
  * within PARAMS_SHAPE_TOLERANCE (consistency.ts). After an edit of the shape (layers, widths,
@@ -674,8 +715,12 @@ export function followFieldEdit(
     if (path[2] === 'preset') return { doc: next, notes: [] };
     const preset = presetFollowingShape(next);
     const sizes = servingSizesFollowingShape(doc, preset.doc, path);
-    const experts = fitExpertDegrees(sizes.doc);
-    return { doc: experts.doc, notes: [...preset.notes, ...sizes.notes, ...experts.notes] };
+    const layout = layoutFollowingShape(sizes.doc);
+    const experts = fitExpertDegrees(layout.doc);
+    return {
+      doc: experts.doc,
+      notes: [...preset.notes, ...sizes.notes, ...layout.notes, ...experts.notes],
+    };
   }
   return { doc: next, notes: [] };
 }

@@ -263,6 +263,18 @@ describe('the preset id follows the model shape', () => {
     expect(docValue(doc, ['workload', 'model', 'preset'])).toBe('llama3-8b');
   });
 
+  it('a shape the stated layout no longer fits hands the layout to the search (PP 4 over 2 layers was refused)', () => {
+    const { doc, notes } = followFieldEdit(ibDoc(), ['workload', 'model', 'layers'], 2);
+    expect(docValue(doc, ['workload', 'parallelism'])).toBe('auto');
+    expect(notes.map((n) => n.text)).toContain(
+      'The model no longer takes the stated layout (PP 4 is more stages than its 2 layers), so the parallel layout is now chosen automatically (the fastest that fits).',
+    );
+    expect(issuesOf(doc)).toEqual([]);
+    // A shape the layout still fits keeps it.
+    const kept = followFieldEdit(ibDoc(), ['workload', 'model', 'layers'], 40);
+    expect(docValue(kept.doc, ['workload', 'parallelism', 'pp'])).toBe(4);
+  });
+
   it('serving: the stated sizes follow edits of the shape (70.55 B kept for half the layers before)', () => {
     const MODEL = ['workload', 'model'];
     const half = followFieldEdit(servingDoc(), [...MODEL, 'layers'], 40);
