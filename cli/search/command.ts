@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { parseJsonSafely, readScenarioFile } from '../../model/files';
 import type { SearchCandidate, SearchResult } from '../../model/search';
 import { violationLabel } from '../../model/search';
+import { layoutText } from '../../model/training';
 import { formatNumber } from '../format';
 import { searchOnWorkers } from './pool';
 import type { NodeSearchOptions } from './pool';
@@ -71,10 +72,9 @@ function binding(c: SearchCandidate): string {
   return `${b.label} ${num(b.value, b.unit)} vs ${b.constraint === 'memory' ? '≥ 0' : `limit ${num(b.limit, b.unit)}`} (slack ${slack})`;
 }
 
-function layoutText(c: SearchCandidate): string {
-  const l = c.layout;
-  if (!l) return '';
-  return `TP${l.tp}·PP${l.pp}·DP${l.dp}${l.cp > 1 ? `·CP${l.cp}` : ''}${l.vpp > 1 ? ` vpp${l.vpp}` : ''} ZeRO-${l.zeroStage} mb${l.microBatch} ${l.recompute}${l.recomputeLayers !== undefined ? ` (${l.recomputeLayers} layers per stage)` : ''}`;
+/** The candidate's layout in the engine's words (model/training `layoutText`; EP and CP when > 1). */
+function candidateLayout(c: SearchCandidate): string {
+  return c.layout ? layoutText(c.layout, 0) : '';
 }
 
 function candidateLines(list: readonly SearchCandidate[], r: SearchResult): string[] {
@@ -84,7 +84,7 @@ function candidateLines(list: readonly SearchCandidate[], r: SearchResult): stri
     out.push(
       `     ${r.goal.label}: ${num(c.objective, r.goal.unit)} · time ${num(c.figures.time_to_train_days, 'days')} · TCO ${num(c.figures.tco_usd, r.currency)} · ${num(c.figures.cost_per_million_tokens_usd, `${r.currency}/Mtok`)} · peak ${num(c.figures.facility_peak_power_kw, 'kW')} · ${num(c.figures.racks, 'racks')}`,
     );
-    out.push(`     layout ${layoutText(c)} · binding: ${binding(c)}`);
+    out.push(`     layout ${candidateLayout(c)} · binding: ${binding(c)}`);
   });
   return out;
 }

@@ -101,7 +101,17 @@ export type BindingConstraint = {
 
 export type SearchLayout = Pick<
   ResolvedLayout,
-  'tp' | 'pp' | 'dp' | 'cp' | 'ep' | 'vpp' | 'zeroStage' | 'microBatch' | 'recompute'
+  | 'tp'
+  | 'pp'
+  | 'dp'
+  | 'cp'
+  | 'ep'
+  | 'etp'
+  | 'vpp'
+  | 'zeroStage'
+  | 'microBatch'
+  | 'recompute'
+  | 'sequenceParallel'
 > & {
   /** Block recompute: layers per stage recomputed (absent: all, or no full recompute). */
   readonly recomputeLayers?: number;
@@ -412,10 +422,12 @@ function runPerf(space: SearchSpace, d: readonly number[]): PerfEntry {
         dp: l.dp,
         cp: l.cp,
         ep: l.ep,
+        ...(l.etp !== undefined ? { etp: l.etp } : {}),
         vpp: l.vpp,
         zeroStage: l.zeroStage,
         microBatch: l.microBatch,
         recompute: l.recompute,
+        sequenceParallel: l.sequenceParallel,
         ...(l.recomputeLayers !== undefined ? { recomputeLayers: l.recomputeLayers } : {}),
       },
     };

@@ -9,3 +9,4 @@ export { scalingCurve } from './scaling';
 export { trainingMetrics, trainingMetricValues } from './metrics';
 export { SCALING_EFFICIENCY_FORMULA, scalingEfficiencyPct } from './efficiency';
 export { layoutText, recomputeText } from './simulate';
+export type { LayoutWordsInput } from './simulate';

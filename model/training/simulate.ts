@@ -120,11 +120,28 @@ export function recomputeText(
   return l.recomputeLayers >= ls ? 'full' : `full (${l.recomputeLayers} of ${ls} layers per stage)`;
 }
 
+/** The parts of a layout its words name (a design-search result carries just these). */
+export type LayoutWordsInput = Pick<
+  ResolvedLayout,
+  | 'tp'
+  | 'pp'
+  | 'vpp'
+  | 'dp'
+  | 'cp'
+  | 'ep'
+  | 'etp'
+  | 'microBatch'
+  | 'zeroStage'
+  | 'sequenceParallel'
+  | 'recompute'
+  | 'recomputeLayers'
+>;
+
 /**
  * A resolved layout in words, e.g. "TP 4 · PP 8 (interleaved ×6) · DP 16 · micro batch 1 ·
  * ZeRO-1 · sequence parallel · recompute none" (CP and EP only when > 1).
  */
-export function layoutText(l: ResolvedLayout, layers: number): string {
+export function layoutText(l: LayoutWordsInput, layers: number): string {
   const parts = [
     `TP ${l.tp}`,
     l.pp > 1 ? `PP ${l.pp}${l.vpp > 1 ? ` (interleaved ×${l.vpp})` : ''}` : 'PP 1',

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
 import { loadSearchSpec, runSearchCommand } from '../../cli/search/command';
+import { getModelPreset } from '../../model/scenario';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -60,6 +61,54 @@ describe('cli search', () => {
     );
     expect(text).toMatch(/binding: /);
     expect(text).toMatch(/Pareto front \(Time to train vs TCO\)/);
+  }, 120_000);
+
+  it('a MoE build’s layout names its expert parallelism (the CLI’s own layout text left EP out)', async () => {
+    const preset = getModelPreset('qwen3-30b-a3b');
+    if (!preset) throw new Error('preset missing');
+    const base = JSON.parse(
+      readFileSync(resolve(root, 'examples/pretrain-llama3-70b-1024xh100-ib.json'), 'utf8'),
+    ) as { workload: Record<string, unknown> };
+    base.workload = {
+      ...base.workload,
+      model: preset.shape,
+      training: {
+        ...(base.workload['training'] as object),
+        globalBatchSeqs: preset.globalBatchSeqs,
+        tokensToTrain: 1e11,
+      },
+      parallelism: 'auto',
+    };
+    const spec = JSON.parse(
+      readFileSync(resolve(root, 'examples/search-llama3-70b.json'), 'utf8'),
+    ) as {
+      space: Record<string, unknown>;
+    };
+    const small = {
+      ...spec,
+      base,
+      constraints: {},
+      space: {
+        ...spec.space,
+        acceleratorIds: ['h100-sxm'],
+        gpuCounts: [64],
+        fabrics: ['infiniband'],
+        gbpsPerGpu: [400],
+        coolingTypes: ['air'],
+        regions: (spec.space['regions'] as unknown[]).slice(0, 1),
+      },
+    };
+    const m = memIo({ 'moe.json': JSON.stringify(small) });
+    const code = await runSearchCommand(
+      { files: ['moe.json'], json: false, unknownOptions: [] },
+      m.io,
+      { workers: 1 },
+    );
+    expect(m.err.join('')).toBe('');
+    expect(code).toBe(0);
+    expect(m.out.join('')).toMatch(
+      /layout TP \d+ · PP \d+[^\n]* · DP \d+ · EP \d+ · micro batch \d+ · ZeRO-\d/,
+    );
   }, 120_000);
 
   it('--json gives the merged result', async () => {

@@ -336,6 +336,7 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     // The layout in words ("× 1 replicas" before, and the field is "Model copies").
     expect(r.bottleneck?.text).toMatch(/ \(layout TP2 × PP1, 4 model copies\)\.$/);
     const oneCopy = example('serving-llama3-70b-8xh100-fp8.json');
+    if (oneCopy.workload.kind !== 'serving') throw new Error('not a serving example');
     const one = {
       ...oneCopy,
       workload: {

@@ -115,7 +115,7 @@ function bindingText(c: SearchCandidate): string {
 function layoutText(c: SearchCandidate): string {
   const l = c.layout;
   if (!l) return '—';
-  return `TP${l.tp} · PP${l.pp} · DP${l.dp}${l.cp > 1 ? ` · CP${l.cp}` : ''}`;
+  return `TP${l.tp} · PP${l.pp} · DP${l.dp}${l.cp > 1 ? ` · CP${l.cp}` : ''}${l.ep > 1 ? ` · EP${l.ep}` : ''}`;
 }
 
 /** The platforms bought, in words: "128 × NVIDIA DGX H100 (8x H100 SXM), 1,024 GPUs". */
