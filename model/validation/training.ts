@@ -6,7 +6,7 @@ import {
   trainingWorkloadSchema,
 } from '../scenario';
 import type { TrainingWorkloadInput } from '../scenario';
-import { recomputeText, simulateTraining } from '../training';
+import { layoutText, simulateTraining } from '../training';
 import type { TrainingResult, TrainingSections } from '../training';
 import { caseModelShape, shapeModelFields } from './modelShape';
 import type { CasePrediction } from './harness';
@@ -563,9 +563,7 @@ export function predictTrainingStepCase(
   });
   const r = simulateTraining(sections);
   const l = r.layout;
-  const notes: string[] = [
-    `layout tp${l.tp} pp${l.pp} dp${l.dp} cp${l.cp} vpp${l.vpp} mb${l.microBatch} ${recomputeText(l, c.model.layers)}`,
-  ];
+  const notes: string[] = [`layout ${layoutText(l, c.model.layers)}`];
   if (!r.memory.fits) notes.push('does not fit in HBM');
   if (direct) return { value: direct(r), notes };
   if (r.timeToTrainS === null) throw new Error('engine returned no time to train');
