@@ -213,7 +213,7 @@ describe('simulateTraining', () => {
     expect(baseline).toBeCloseTo(bf16, 0);
   });
 
-  it('an MoE result names its host-bound risk (measured on moe-dev.json); a dense one does not', () => {
+  it('an MoE result on 8-GPU nodes names its measured over-prediction risk (moe-dev.json); a dense one does not', () => {
     const moe = simulateEngineInput({
       ...MEGATRON_145B,
       model: { ...MEGATRON_145B.model, moe: { experts: 8, topK: 2 } },
@@ -228,7 +228,11 @@ describe('simulateTraining', () => {
         ep: 8,
       },
     });
-    expect(moe.warnings.some((w) => w.startsWith('MoE: ') && /host-bound/.test(w))).toBe(true);
+    expect(
+      moe.warnings.some(
+        (w) => w.startsWith('MoE on 8-GPU NVLink domains') && /1\.7× slower/.test(w),
+      ),
+    ).toBe(true);
     expect(r.warnings.some((w) => w.startsWith('MoE'))).toBe(false);
   });
 

@@ -131,6 +131,13 @@ describe('MoE training', () => {
     });
     expect(nvl.breakdown.epCommS).toBeGreaterThan(0);
     expect(hgx.breakdown.epCommS).toBeGreaterThan(2 * nvl.breakdown.epCommS);
+    // The validation set's caveat is for 8-GPU NVLink domains only, and short (every MoE result
+    // carried a 700-character list of what the model covers before).
+    const caveat = (w: readonly string[]) => w.filter((x) => x.startsWith('MoE'));
+    expect(caveat(nvl.warnings)).toEqual([]);
+    expect(caveat(hgx.warnings)).toEqual([
+      'MoE on 8-GPU NVLink domains: published Megatron-Core runs on such nodes have trained up to 1.7× slower than this engine predicts (for reasons not yet found; runs on NVL72 racks within −17 … +8 %): read the throughput as an upper bound',
+    ]);
   });
 
   it('load imbalance slows the step; 1 (forced balance) is the fastest', () => {
