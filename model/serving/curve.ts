@@ -255,7 +255,15 @@ export function gpusForTargetLoadOfInput(
   if (!(targetRequestsPerS > 0 && Number.isFinite(targetRequestsPerS))) {
     throw new Error('targetRequestsPerS: must be a positive finite number');
   }
-  const p = chooseLayout({ ...config, load: { mode: 'slo', ...slo } });
+  // The load's own configuration when it is this SLO: the same layout object, so the per-copy
+  // rate the load's evaluation solved is reused (sloRatePerCopy's memo), not solved again.
+  const l = config.load;
+  const sameSlo =
+    l.mode === 'slo' &&
+    l.ttftLimitMs === slo.ttftLimitMs &&
+    l.tpotLimitMs === slo.tpotLimitMs &&
+    l.percentile === slo.percentile;
+  const p = chooseLayout(sameSlo ? config : { ...config, load: { mode: 'slo', ...slo } });
   const lambda = sloRatePerCopy(
     p,
     slo.ttftLimitMs / 1000,

@@ -511,6 +511,42 @@ export function sloRatePerCopy(
   tpotLimitS: number,
   q: number,
 ): number {
+  const last = lastSloRate;
+  if (
+    last !== null &&
+    last.p === p &&
+    last.ttft === ttftLimitS &&
+    last.tpot === tpotLimitS &&
+    last.q === q
+  ) {
+    return last.rate;
+  }
+  const rate = solveSloRatePerCopy(p, ttftLimitS, tpotLimitS, q);
+  lastSloRate = { p, ttft: ttftLimitS, tpot: tpotLimitS, q, rate };
+  return rate;
+}
+
+/**
+ * The last SLO rate solved (prepared copies are not changed after they are made): a serving
+ * evaluation solves it for its `slo` load, and its sizing target with the same limits asks for it
+ * again on the same copy (chooseLayout's memo); that second solve was two fifths of the
+ * evaluation's step-time work. Each evaluation starts without it (evaluateServingInput), so
+ * every evaluation still solves its own load.
+ */
+let lastSloRate: {
+  readonly p: PreparedServing;
+  readonly ttft: number;
+  readonly tpot: number;
+  readonly q: number;
+  readonly rate: number;
+} | null = null;
+
+function solveSloRatePerCopy(
+  p: PreparedServing,
+  ttftLimitS: number,
+  tpotLimitS: number,
+  q: number,
+): number {
   const capacity = copyCapacityRequestsPerS(p);
   const tpotFactor = 1 + normalQuantile(q) * TPOT_CV;
   const bMax = p.maxBatch;
@@ -986,6 +1022,7 @@ export function evaluateServing(sections: ServingSections): ServingResult {
 
 /** {@link evaluateServing} on the working input (the engine's tests state it directly). */
 export function evaluateServingInput(config: ServingConfig): ServingResult {
+  lastSloRate = null;
   const p = chooseLayout(config);
   const disagg =
     config.disaggregation !== undefined && config.disaggregation !== null

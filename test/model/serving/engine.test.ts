@@ -168,6 +168,26 @@ describe('power, cost, curve, sizing', () => {
     expect(gpusForTargetLoadOfInput(cfg, 200, slo).gpus).toBeGreaterThanOrEqual(s.gpus);
   });
 
+  it('sizing for the load’s own SLO reuses its solved rate, and only for exactly those limits', () => {
+    const slo = { ttftLimitMs: 2000, tpotLimitMs: 50, percentile: 99 };
+    const loadCfg = { ...h200Tp2(), load: { mode: 'slo' as const, ...slo } };
+    const r = evaluateServingInput(loadCfg);
+    const reused = gpusForTargetLoadOfInput(loadCfg, 100, slo);
+    // The same figures as a sizing solved from scratch (another configuration object).
+    const fresh = gpusForTargetLoadOfInput(h200Tp2(), 100, slo);
+    expect(reused).toEqual(fresh);
+    expect(reused.requestsPerSPerReplica * reused.replicas).toBeGreaterThan(0);
+    expect(r.requestsPerS / r.replicas).toBeCloseTo(reused.requestsPerSPerReplica, 9);
+    // Other limits on the same copy are solved, not taken from the load's.
+    const tighter = { ...slo, tpotLimitMs: 30 };
+    expect(gpusForTargetLoadOfInput(loadCfg, 100, tighter)).toEqual(
+      gpusForTargetLoadOfInput(h200Tp2(), 100, tighter),
+    );
+    expect(gpusForTargetLoadOfInput(loadCfg, 100, tighter).requestsPerSPerReplica).toBeLessThan(
+      reused.requestsPerSPerReplica,
+    );
+  });
+
   it('sizing: limits one copy misses even alone throw UnreachableSloError naming the field and the miss', () => {
     const cfg = h200Tp2();
     // A TTFT limit shorter than one 8,000-token prompt takes; a TPOT limit any step meets.
