@@ -791,16 +791,21 @@ function chooseLayoutOnce(config: ServingConfig): PreparedServing {
     }
     return prepareServing(config, tp, pp, r);
   }
+  // A partitioned GPU serves one copy per instance: TP = PP = 1 is the only layout to try (the
+  // wider ones were tried and refused, and the last refusal hid why TP 1 did not fit).
+  const partitioned = config.partition.kind !== 'none';
   const tps =
     tp !== null
       ? [tp]
-      : powerOfTwoUpTo(
-          Math.min(
-            config.gpus,
-            Math.max(config.nvlinkDomainGpus, 1) * (config.nvlinkDomainGpus > 1 ? 1 : 8),
-          ),
-        );
-  const pps = pp !== null ? [pp] : powerOfTwoUpTo(config.gpus);
+      : partitioned
+        ? [1]
+        : powerOfTwoUpTo(
+            Math.min(
+              config.gpus,
+              Math.max(config.nvlinkDomainGpus, 1) * (config.nvlinkDomainGpus > 1 ? 1 : 8),
+            ),
+          );
+  const pps = pp !== null ? [pp] : partitioned ? [1] : powerOfTwoUpTo(config.gpus);
   const ep = config.layout.ep;
   if (config.model.moe !== null && !tps.some((t) => t % ep === 0)) {
     throw new Error(

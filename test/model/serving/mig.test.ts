@@ -77,6 +77,15 @@ describe('MIG profiles from the catalog', () => {
     expect(run({ partition: { kind: 'time_sliced', instances: 7 } })).toThrow(
       /^workload\.partition: .*: use fewer instances per GPU, or whole GPUs/,
     );
+    // With the layout automatic too: the search tries TP = PP = 1 only, so the reason is this
+    // one ("a partitioned GPU serves one model copy per instance", from a wider layout, before).
+    expect(
+      run({
+        gpus: 8,
+        layout: { tp: null, pp: null, ep: 1, replicas: null },
+        partition: { kind: 'mig', computeShare: 0, memoryShare: 0, profile: '1g.10gb' },
+      }),
+    ).toThrow(/^workload\.partition: the weights \(16\.\d GB\) leave no room/);
   });
 
   it('an 8B FP8 model on four 1g.20gb instances of an H100 serves a sensible share of the whole GPU', () => {
