@@ -74,6 +74,10 @@ test('MIG: an 8B model on 1g.20gb slices of 8 H100 serves a sensible share of th
   await expect(profile.locator('option', { hasText: '7g.80gb' })).toHaveCount(1);
   await profile.selectOption('1g.20gb');
   await expect(ui.issues).toHaveCount(0);
+  // The serving layout in words: a copy per instance, four instances on each of the 8 GPUs.
+  await expect(page.getByTestId('summary-layout')).toHaveText(
+    'TP 1 · PP 1 · 32 model copies (4 instances per GPU)',
+  );
   // 32 instances of 1/7 compute and 1/4 memory: more than a 1/7 share of the whole GPUs, less
   // than all of it (the engine's answer: about 60 %).
   await expect.poll(() => ui.kpiValue('output_tokens_per_s')).toBeLessThan(whole);

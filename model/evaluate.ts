@@ -31,6 +31,7 @@ import {
   gpusForTargetLoad,
   servingCurve,
   servingFigures,
+  servingLayoutText,
   sloLoadShortfall,
   UnreachableSloError,
 } from './serving';
@@ -712,7 +713,7 @@ function servingBottleneck(r: ServingResult): EvaluationBottleneck {
   return {
     stage: 'serving',
     kind: term,
-    text: `Decode steps spend ${formatWhole(share * 100)} % of their time on ${SERVING_TERMS[term] ?? term} (layout TP${r.tp} × PP${r.pp}, ${formatWhole(r.replicas)} model ${r.replicas === 1 ? 'copy' : 'copies'}).`,
+    text: `Decode steps spend ${formatWhole(share * 100)} % of their time on ${SERVING_TERMS[term] ?? term}; layout ${servingLayoutText(r)}.`,
     share,
   };
 }

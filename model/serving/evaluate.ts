@@ -1047,7 +1047,10 @@ export function evaluateServingInput(config: ServingConfig): ServingResult {
   const result: ServingResult = {
     tp: p.tp,
     pp: p.pp,
+    ep: config.model.moe !== null ? config.layout.ep : 1,
+    attentionDp: config.model.moe !== null && config.layout.attentionDp === true,
     replicas: p.replicas,
+    instancesPerGpu: p.instancesPerGpu,
     gpus: gpusUsed,
     outputTokensPerS,
     outputTokensPerSPerGpu: outputTokensPerS / gpusUsed,

@@ -26,6 +26,7 @@ export { clockFactorForPowerCap } from '../compute/powerCap';
 export { servingCurve, gpusForTargetLoad, sloLoadShortfall, UnreachableSloError } from './curve';
 export type { ServingCurve, ServingCurvePoint, ServingSlo, ServingSizing } from './curve';
 export { servingMetrics } from './metrics';
+export { servingLayoutText } from './layoutText';
 export { servingFigures } from './figures';
 export { getServingAccelerator, servingAcceleratorIds } from './hardware';
 export type { ServingAccelerator, ServingPrecision } from './hardware';

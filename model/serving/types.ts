@@ -173,7 +173,13 @@ export type ServingConfig = {
 export type ServingResult = {
   readonly tp: number;
   readonly pp: number;
+  /** Expert-parallel degree over a copy's TP group (1 for a dense model, whatever is stated). */
+  readonly ep: number;
+  /** MLA attention data-parallel over the copy's GPUs (experts expert-parallel). */
+  readonly attentionDp: boolean;
   readonly replicas: number;
+  /** Model copies per GPU: a partition's instances (1 on whole GPUs). */
+  readonly instancesPerGpu: number;
   /** GPUs used (tp·pp·replicas; fractional GPUs for partitions are reported as instances). */
   readonly gpus: number;
   readonly outputTokensPerS: number;

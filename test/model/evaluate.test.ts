@@ -334,7 +334,7 @@ describe('evaluate: data/reliability and power/cost stages', () => {
     expect(r.metrics['output_tokens_per_s']?.unit).toBe('tokens/s');
     expect(r.bottleneck?.stage).toBe('serving');
     // The layout in words ("× 1 replicas" before, and the field is "Model copies").
-    expect(r.bottleneck?.text).toMatch(/ \(layout TP2 × PP1, 4 model copies\)\.$/);
+    expect(r.bottleneck?.text).toMatch(/\(compute bound\); layout TP 2 · PP 1 · 4 model copies\.$/);
     const oneCopy = example('serving-llama3-70b-8xh100-fp8.json');
     if (oneCopy.workload.kind !== 'serving') throw new Error('not a serving example');
     const one = {
@@ -344,7 +344,7 @@ describe('evaluate: data/reliability and power/cost stages', () => {
         parallelism: { ...oneCopy.workload.parallelism, tp: 8, pp: 1, replicas: 1 },
       },
     } as Scenario;
-    expect(evaluate(one).bottleneck?.text).toMatch(/ \(layout TP8 × PP1, 1 model copy\)\.$/);
+    expect(evaluate(one).bottleneck?.text).toMatch(/; layout TP 8 · PP 1 · 1 model copy\.$/);
     // No rental price in the example: cost per million output tokens is the owned-hardware TCO
     // per used GPU-hour over output tokens per GPU-hour.
     const perGpuHour = r.metrics['cost_per_gpu_hour_usd']?.value ?? NaN;

@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui';
 import { getMetric } from '../../../model/metrics';
+import { servingLayoutText } from '../../../model/serving/layoutText';
 import { layoutText } from '../../../model/training';
 import { formatNumber } from '../../format/format';
 import { useAppStore } from '../../store';
@@ -100,6 +101,11 @@ export function ResultSummary(props: { evaluation: ScenarioEvaluation; currency:
                   ev.scenario?.workload.kind === 'training' ? ev.scenario.workload.model.layers : 0,
                 )}
               </p>
+            </>
+          ) : r.serving ? (
+            <>
+              <h3 className="sc-summary-h">Serving layout</h3>
+              <p data-testid="summary-layout">{servingLayoutText(r.serving)}</p>
             </>
           ) : null}
           <h3 className="sc-summary-h">Bottleneck</h3>
