@@ -19,8 +19,9 @@ import { modelShapeSchema } from './workload';
  *
  * - the GPU count: a stated training layout keeps TP, PP and CP and rescales DP (else CP) to the
  *   new count, or switches to the automatic layout when no whole degree fits; a serving layout's
- *   model copies follow the GPUs (a copy wider than the GPUs goes automatic, its EP halved to fit); a cluster smaller than one node is one partial node, and one
- *   that grows from a partial node gets the platform's node back;
+ *   model copies follow the GPUs (a copy wider than the GPUs goes automatic, its EP halved to
+ *   fit); a cluster smaller than one node is one partial node, and one that grows from a partial
+ *   node gets the platform's node back;
  * - the accelerator: its platform's shape (the catalog system the `systemId: "auto"` rule picks,
  *   model/catalog/platform.ts): GPUs per node, NVLink domain, cooling and rack power, the
  *   system; a stated layout that no longer fits goes automatic; a MIG profile the new part lacks
@@ -633,13 +634,16 @@ function servingSizesFollowingShape(
   const old = parse(before);
   const now = parse(doc);
   if (now === null) return { doc, notes: [] };
-  // The shape is a preset's again: its stated sizes come back with it.
+  // The shape became a preset's: its stated sizes come back with it (only then: a file may
+  // state its own size beside a preset's shape, as the 70B example does).
   const presetId = docValue(doc, [...MODEL_PATH, 'preset']);
-  const preset = modelPresets.find((p) => p.id === presetId);
+  const cameBack = presetId !== docValue(before, [...MODEL_PATH, 'preset']);
+  const preset = cameBack ? modelPresets.find((p) => p.id === presetId) : undefined;
   const presetSizes = preset === undefined ? null : servingModelFromPreset(preset);
   const billions = (n: number) => Number((n / 1e9).toPrecision(3));
   const follow = (stated: number, oldCount: number | null, count: number): number | null => {
     const n = stated * 1e9;
+    if (oldCount === count) return null;
     if (oldCount !== null && Math.abs(n / oldCount - 1) <= SIZE_FOLLOWS_WITHIN) {
       const v = billions((n * count) / oldCount);
       return v === stated ? null : v;

@@ -289,6 +289,11 @@ describe('the preset id follows the model shape', () => {
     const back = followFieldEdit(half.doc, [...MODEL, 'layers'], 80);
     expect(docValue(back.doc, [...MODEL, 'preset'])).toBe('llama3-70b');
     expect(docValue(back.doc, [...MODEL, 'paramsB'])).toBe(70);
+    // The example states its own size beside the preset's shape: an edit that leaves the
+    // shape the preset's keeps it.
+    const same = followFieldEdit(servingDoc(), [...MODEL, 'layers'], 80);
+    expect(docValue(same.doc, [...MODEL, 'paramsB'])).toBe(70.55);
+    expect(same.notes).toEqual([]);
     // A size typed by the user stays as typed.
     const typed = followFieldEdit(servingDoc(), [...MODEL, 'paramsB'], 71);
     expect(docValue(typed.doc, [...MODEL, 'paramsB'])).toBe(71);
