@@ -220,38 +220,49 @@ export async function writeFileAtomic(
   contents: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
-  const file = await resolveSaveTarget(target);
-  return serialise(file, async () => {
-    const dir = path.dirname(file);
-    const base = path.basename(file);
-    await removeOrphanTemps(dir, base);
-    const existing = await stat(file).catch(() => null);
-    if (existing !== null && !existing.isFile()) {
-      throw new Error(`${base} is not a regular file`);
-    }
-    // Keep the file's permissions (a 0600 file stays 0600); new files get 0666 less the umask.
-    const mode = existing !== null ? existing.mode & 0o7777 : 0o666;
-    const temp = tempName(dir, base, 'tmp');
-    const handle = await open(temp, 'wx', mode);
-    try {
-      await handle.writeFile(contents);
-      if (existing !== null) await handle.chmod(mode);
-      await handle.sync();
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
-    await handle.close();
-    if (existing !== null && options.backup !== false) await keepBackup(file, dir, base);
-    try {
-      await rename(temp, file);
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
-    await fsyncDirectory(dir);
+  // Saves through one path are queued in call order before the (asynchronous) lookup of the
+  // file it names, so a later save never overtakes an earlier one; saves reaching one file
+  // through different links are then serialised by the file itself.
+  return serialise(`path:${path.resolve(target)}`, async () => {
+    const file = await resolveSaveTarget(target);
+    return serialise(file, () => writeResolved(file, contents, options));
   });
+}
+
+async function writeResolved(
+  file: string,
+  contents: string | Uint8Array,
+  options: WriteFileAtomicOptions,
+): Promise<void> {
+  const dir = path.dirname(file);
+  const base = path.basename(file);
+  await removeOrphanTemps(dir, base);
+  const existing = await stat(file).catch(() => null);
+  if (existing !== null && !existing.isFile()) {
+    throw new Error(`${base} is not a regular file`);
+  }
+  // Keep the file's permissions (a 0600 file stays 0600); new files get 0666 less the umask.
+  const mode = existing !== null ? existing.mode & 0o7777 : 0o666;
+  const temp = tempName(dir, base, 'tmp');
+  const handle = await open(temp, 'wx', mode);
+  try {
+    await handle.writeFile(contents);
+    if (existing !== null) await handle.chmod(mode);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  if (existing !== null && options.backup !== false) await keepBackup(file, dir, base);
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await fsyncDirectory(dir);
 }
 
 /**
