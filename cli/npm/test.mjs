@@ -2,7 +2,7 @@
 // line `N passed, N failed[, N skipped]` summing the unit and e2e runners' JSON reports.
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong;
 // the exit code is non-zero if any step failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,47 @@ function step(name, command, args, env = {}) {
   }
 }
 
+/**
+ * Steps that do not depend on each other, run side by side (each is mostly one core); their
+ * output is printed step by step, in the order given, once each has finished.
+ */
+async function stepsSideBySide(steps) {
+  const runs = steps.map(
+    ([name, command, args]) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(command, args, { cwd: ROOT, env: process.env });
+        const chunks = [];
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        const done = (status) =>
+          resolve({
+            name,
+            status,
+            output: Buffer.concat(chunks).toString('utf8'),
+            seconds: ((Date.now() - started) / 1000).toFixed(1),
+          });
+        child.on('error', (error) => {
+          chunks.push(Buffer.from(`${error.message}\n`));
+          done(1);
+        });
+        child.on('close', (code) => done(code));
+      }),
+  );
+  for (const run of runs) {
+    const r = await run;
+    const seconds = r.seconds;
+    console.log(`\n== ${r.name}`);
+    process.stdout.write(r.output);
+    if (r.status !== 0) {
+      failures.push(r.name);
+      console.log(`== ${r.name}: FAILED (${seconds} s)`);
+    } else {
+      console.log(`== ${r.name}: ok (${seconds} s)`);
+    }
+  }
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -52,9 +93,11 @@ mkdirSync(REPORTS, { recursive: true });
 const vitestJson = path.join(REPORTS, 'vitest.json');
 const playwrightJson = path.join(REPORTS, 'playwright.json');
 
-step('typecheck', npm, ['run', '-s', 'typecheck']);
-step('lint', npm, ['run', '-s', 'lint']);
-step('format check', npm, ['run', '-s', 'format:check']);
+await stepsSideBySide([
+  ['typecheck', npm, ['run', '-s', 'typecheck']],
+  ['lint', npm, ['run', '-s', 'lint']],
+  ['format check', npm, ['run', '-s', 'format:check']],
+]);
 step('unit tests', npx, [
   'vitest',
   'run',

@@ -260,9 +260,12 @@ describe("renderer build: recharts' nice ticks with the decimal.js-light replace
         .tuple(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.double({ min: 1e-12, max: 1e3 }))
         .map(([v, w]): [number, number] => [v, v + w * Math.abs(v || 1)]),
     );
-    fc.assert(fc.property(axisDomain, fc.integer({ min: 2, max: 12 }), ...options, compare), {
+    fc.assert(fc.property(axisDomain, fc.integer({ min: 3, max: 12 }), ...options, compare), {
       numRuns: 3000,
     });
+    // Two ticks: on about a quarter of domains recharts recurses until the stack overflows
+    // (about a second each), so fewer cases.
+    fc.assert(fc.property(axisDomain, fc.constant(2), ...options, compare), { numRuns: 20 });
     // Fewer than two ticks (recharts may recurse until the stack overflows: slow, so few cases).
     for (const [a, b] of <[number, number][]>[
       [0, 5],
