@@ -8,7 +8,8 @@
  * and fsynced, under a temporary name and renamed into place, so a kill at any point leaves a
  * complete `.bak` or the previous one. Keeping the `.bak` is best-effort: a `.bak` that cannot be
  * replaced never blocks the save. Temporary files a killed save left behind (their process is
- * gone) are removed by the next save of the same file. Saves to one file are serialised.
+ * gone) are removed by the next save of the same file. Saves to one file are serialised, and
+ * saves through one path keep their call order.
  *
  * The directory fsync is best-effort where the platform refuses it (Windows answers EPERM: a
  * directory cannot be opened for writing there, and NTFS journals the rename itself), so a
