@@ -43,6 +43,11 @@ test('Power screen: the finance schedule with book and economic life side by sid
     last.bookValueUsd,
     -1,
   );
+  // Every column in view at 1280 × 800: the table does not scroll sideways.
+  const overflow = await page
+    .getByTestId('pw-finance-table')
+    .evaluate((t) => [t.parentElement!.scrollWidth, t.parentElement!.clientWidth]);
+  expect(overflow[0], 'finance table fits without scrolling').toBeLessThanOrEqual(overflow[1]!);
   await panel.scrollIntoViewIfNeeded();
   await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'power-finance.png') });
   await expectNoA11yViolations(page);
