@@ -73,6 +73,15 @@ test('charts in the dark theme; a data table opens from the keyboard', async ({
   await expect(
     ui.chart('chart-step').getByRole('columnheader', { name: /Forward compute/ }),
   ).toBeVisible();
+  // Figures read as figures: right-aligned, each on one line (the unit stays beside its number).
+  const cell = ui.chart('chart-step').locator('details.chart-table tbody td').first();
+  const look = await cell.evaluate((td) => {
+    const style = getComputedStyle(td);
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return { align: style.textAlign, lines: range.getClientRects().length };
+  });
+  expect(look).toEqual({ align: 'right', lines: 1 });
   await screenshot(page, 'charts-dark');
   await expectNoA11yViolations(page);
 });
