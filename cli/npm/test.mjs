@@ -59,15 +59,14 @@ async function stepsSideBySide(steps) {
       }),
   );
   for (const run of runs) {
-    const r = await run;
-    const seconds = r.seconds;
-    console.log(`\n== ${r.name}`);
-    process.stdout.write(r.output);
-    if (r.status !== 0) {
-      failures.push(r.name);
-      console.log(`== ${r.name}: FAILED (${seconds} s)`);
+    const { name, status, output, seconds } = await run;
+    console.log(`\n== ${name}`);
+    process.stdout.write(output);
+    if (status !== 0) {
+      failures.push(name);
+      console.log(`== ${name}: FAILED (${seconds} s)`);
     } else {
-      console.log(`== ${r.name}: ok (${seconds} s)`);
+      console.log(`== ${name}: ok (${seconds} s)`);
     }
   }
 }
