@@ -39,6 +39,7 @@ import {
   formatNumberCompact,
   formatPower,
   formatSignificant,
+  formatUnitPrice,
 } from '../../format/format';
 import { useAppStore } from '../../store';
 import { addScenario, structuredCloneJson } from '../../workspace/workspace';
@@ -77,8 +78,11 @@ type RunState =
       readonly elapsedMs: number;
     };
 
-/** A figure in its unit, for people. */
-function fmtFigure(id: SearchMetricId, v: number | null, currency: string): string {
+/**
+ * A figure in its unit, for people. Money per million tokens keeps three significant digits
+ * (close builds differ in the third) with the currency sign, as the result panel writes money.
+ */
+export function fmtFigure(id: SearchMetricId, v: number | null, currency: string): string {
   if (v === null) return '—';
   switch (id) {
     case 'time_to_train_days':
@@ -88,7 +92,7 @@ function fmtFigure(id: SearchMetricId, v: number | null, currency: string): stri
     case 'cost_per_training_run_usd':
       return formatMoneyCompact(v, currency);
     case 'cost_per_million_tokens_usd':
-      return `${formatSignificant(v, 3)} ${currency}/Mtok`;
+      return `${formatUnitPrice(v, currency)}/Mtok`;
     case 'effective_tokens_per_s':
       return `${formatNumberCompact(v)} tokens/s`;
     case 'facility_power_kw':
