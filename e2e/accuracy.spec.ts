@@ -6,19 +6,28 @@ test('the accuracy page runs the bundled validation cases and explains their sou
   consoleErrors,
 }) => {
   void consoleErrors;
-  // 311 case rows through axe: about a minute on the shared 2-core box.
+  // 340 case rows through axe: about a minute on the shared 2-core box.
   test.setTimeout(120_000);
   await page.goto('/');
   await openScreen(page, 'Model accuracy');
   const summary = page.getByTestId('acc-summary');
-  // Nine sets and the overall row, computed in a Web Worker.
+  // Ten sets and the overall row, computed in a Web Worker.
   await expect(page.getByTestId('acc-sum-all')).toBeVisible({ timeout: 30_000 });
-  await expect(summary.locator('tbody tr')).toHaveCount(10);
+  await expect(summary.locator('tbody tr')).toHaveCount(11);
   // The measured-power set (issue 19).
   await expect(page.getByTestId('acc-sum-power-dev.json').locator('td').first()).toHaveText('22');
   // The mixture-of-experts set (issue 20) with its reading.
   await expect(page.getByTestId('acc-sum-moe-dev.json').locator('td').first()).toHaveText('25');
   await expect(page.getByTestId('acc-reading-moe-dev.json')).toContainText('force');
+  // The held-out MoE layouts, with their weak spots in words.
+  await expect(page.getByTestId('acc-sum-moe-published.json').locator('td').first()).toHaveText(
+    '7',
+  );
+  await expect(page.getByTestId('acc-sum-moe-published.json')).toContainText('held out');
+  await expect(page.getByTestId('acc-reading-moe-published.json')).toContainText(
+    'inside one 8-GPU H100 node',
+  );
+  await expect(page.getByTestId('acc-cases-moe-published.json').locator('tbody tr')).toHaveCount(7);
   await expect(
     page.getByTestId('acc-sum-training-published.json').locator('td').first(),
   ).toHaveText('24');

@@ -17,6 +17,7 @@ describe('bundled validation files', () => {
       'training-mlperf-steps.json',
       'training-mlperf-ttt.json',
       'moe-dev.json',
+      'moe-published.json',
       'storage-dev.json',
       'serving-dev.json',
       'power-dev.json',
