@@ -105,6 +105,10 @@ test('the report of two scenarios exports to PDF, XLSX and CSV with the numbers 
   ]) {
     expect(text, heading).toContain(heading);
   }
+  // The accuracy table lists the held-out MoE set, and prints the storage set's tiny errors as
+  // "< 0.1" as the accuracy screen does, never as an error of 0.
+  expect(text).toContain('moe-published.json');
+  expect(text).toMatch(/\(storage-dev\.json\)\s+6\s+< 0\.1\s+< 0\.1\s+100/);
   // Numbers match the UI.
   for (const values of Object.values(shown)) {
     for (const v of values) expect(text).toContain(v);

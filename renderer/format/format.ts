@@ -129,6 +129,15 @@ export function formatNumber(value: number, maxFractionDigits = 0, locale?: stri
   return nf(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
 }
 
+/**
+ * An absolute error in percent to one decimal, without the unit (the accuracy screen and the
+ * report's accuracy table): a positive error that one decimal would show as 0 reads "< 0.1", so a
+ * small error is never printed as none.
+ */
+export function formatErrorPct(pct: number, locale?: string): string {
+  return pct > 0 && pct < 0.05 ? '< 0.1' : formatNumber(pct, 1, locale);
+}
+
 /** A percentage from a fraction (0.42 → 42 %). */
 export function formatPercent(fraction: number, maxFractionDigits = 0, locale?: string): string {
   return nf(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits }).format(

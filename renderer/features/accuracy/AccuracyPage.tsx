@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Checkbox, ProgressBar } from '../../components/ui';
 import { summarize, type ValidationSummary } from '../../../model/validation';
-import { formatNumber, formatSignificant } from '../../format/format';
+import { formatErrorPct, formatNumber, formatSignificant } from '../../format/format';
 import { overallSummary, rowsToShow, type AccuracyRow, type AccuracySet } from './accuracyData';
 import { useValidationRun } from './useValidationReport';
 import './accuracy.css';
 
 function pct(v: number): string {
   if (!Number.isFinite(v)) return '∞ (failed cases)';
-  return v > 0 && v < 0.05 ? '< 0.1 %' : `${formatNumber(v, 1)} %`;
+  return `${formatErrorPct(v)} %`;
 }
 const signedPct = (v: number) => `${v > 0 ? '+' : ''}${formatNumber(v, 1)} %`;
 

@@ -8,7 +8,7 @@ import type {
   ReportContent,
 } from '../../../model/report';
 import { formatMetricNumber } from '../../components/metricFormat';
-import { formatMoney, formatNumber, formatSignificant } from '../../format/format';
+import { formatErrorPct, formatMoney, formatNumber, formatSignificant } from '../../format/format';
 import type { ScenarioEvaluation } from '../../workspace/evaluations';
 import type { Paper } from '../../../model/report';
 import { PrintScaling, ReportCharts } from './PrintCharts';
@@ -30,8 +30,8 @@ function fmtValue(v: number | null, unit: string, currency: string): string {
 }
 
 /** A percentage to one decimal, or a dash when there is none (no cases). */
-function percentOrDash(v: number): string {
-  return Number.isFinite(v) ? formatNumber(v, 1) : '—';
+function errorPctOrDash(v: number): string {
+  return Number.isFinite(v) ? formatErrorPct(v) : '—';
 }
 
 function deltaText(d: Delta, unit: string, currency: string): string {
@@ -447,12 +447,12 @@ export function ReportDocument(props: {
             {
               header: 'Median |error| (%)',
               numeric: true,
-              cell: (a) => percentOrDash(a.medianAbsErrorPct),
+              cell: (a) => errorPctOrDash(a.medianAbsErrorPct),
             },
             {
               header: 'Max |error| (%)',
               numeric: true,
-              cell: (a) => percentOrDash(a.maxAbsErrorPct),
+              cell: (a) => errorPctOrDash(a.maxAbsErrorPct),
             },
             {
               header: 'Within tolerance (%)',
