@@ -5,8 +5,9 @@ import { bundledValidationFiles } from '../../../model/validation/bundled';
 const raw = bundledValidationFiles.find((f) => f.file === 'moe-published.json')?.data;
 
 /**
- * Held-out MoE training rows (model/validation/bundled/moe-published.json; model/validation/README.md, "Held-out sets"): seven published
- * Qwen3-235B-A22B runs on 256 H100 and 256 GB200 that no constant was set from. The guard stops
+ * Held-out MoE training rows (model/validation/bundled/moe-published.json; model/validation
+ * README.md, "Held-out sets"): seven published Qwen3-235B-A22B runs on 256 H100 and 256 GB200
+ * that no constant was set from, shown on the Model accuracy screen. The guard stops
  * the engine getting worse on runs it has not seen (20.8 % median, 3 of 7 within ±20 % when
  * added); outside are the intra-node EP 8 layouts on H100 and the overlapped all-to-all on
  * GB200, whose mechanisms are not yet found.
